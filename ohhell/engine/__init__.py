@@ -1,0 +1,36 @@
+"""The reference engine: deal state, observations, deals and matches.
+
+The engine reads :class:`~ohhell.rules.CompiledRules` and asks strategies
+(:class:`Strategy`) for decisions through :class:`Observation` values.
+"""
+
+from ohhell.engine.errors import IllegalMoveError, RecordError
+from ohhell.engine.events import BidAdjusted, BidMade, CardPlayed, Event, TrickWon, TrumpNamed
+from ohhell.engine.observation import Observation, Phase, Trick
+from ohhell.engine.play import MatchResult, Seed, play_deal, play_match, run_deal, streams
+from ohhell.engine.state import DealResult, DealState, deal
+from ohhell.engine.strategy import Strategy
+
+__all__ = [
+    "Observation",
+    "Phase",
+    "Trick",
+    "Strategy",
+    "DealState",
+    "DealResult",
+    "deal",
+    "run_deal",
+    "play_deal",
+    "play_match",
+    "MatchResult",
+    "Seed",
+    "streams",
+    "IllegalMoveError",
+    "RecordError",
+    "Event",
+    "TrumpNamed",
+    "BidMade",
+    "BidAdjusted",
+    "CardPlayed",
+    "TrickWon",
+]

@@ -1,0 +1,201 @@
+"""Playing deals and matches with strategies: the reference engine.
+
+Randomness is explicit.  A deal or match takes ``seed`` (anything
+:class:`numpy.random.SeedSequence` accepts, or a ``SeedSequence``), spawns
+one chance stream for the cards and one stream per seat for its strategy, so
+changing a strategy never changes the cards dealt (duplicate deals stay
+duplicate).  Within the chance stream the draws happen in the order
+documented by :func:`ohhell.engine.state.deal`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ohhell.cards import Card
+from ohhell.engine.state import DealResult, DealState, deal
+from ohhell.engine.strategy import Strategy
+from ohhell.rules import Rules, Trump, compile_rules, standings, winners
+from ohhell.rules.compiled import CompiledRules
+
+__all__ = ["play_deal", "play_match", "run_deal", "MatchResult", "Seed", "streams"]
+
+Seed = int | Sequence[int] | np.random.SeedSequence | None
+
+
+def streams(seed: Seed, players: int) -> tuple[np.random.Generator, list[np.random.Generator], np.random.SeedSequence]:
+    """The chance stream and one stream per seat, spawned from ``seed``."""
+    ss = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+    children = ss.spawn(1 + players)
+    return np.random.default_rng(children[0]), [np.random.default_rng(c) for c in children[1:]], ss
+
+
+def _check_strategies(strategies: Sequence[Strategy], players: int) -> None:
+    if len(strategies) != players:
+        raise ValueError(f"{players} players need {players} strategies, got {len(strategies)}")
+    for i, s in enumerate(strategies):
+        if not isinstance(s, Strategy):
+            raise TypeError(f"strategy for seat {i} must have bid(), play() and name_trump(); got {s!r}")
+
+
+def run_deal(state: DealState, strategies: Sequence[Strategy], rngs: Sequence[np.random.Generator]) -> DealResult:
+    """Drive ``state`` to the end, asking each seat's strategy with its own stream."""
+    while not state.is_over:
+        seat = state.current_seat
+        strategy, rng = strategies[seat], rngs[seat]
+        obs = state.observation(seat)
+        who = repr(strategy)
+        if state.phase == "name_trump":
+            state.apply_trump(strategy.name_trump(obs, rng), who)
+        elif state.phase in ("bid", "adjust"):
+            state.apply_bid(strategy.bid(obs, rng), who)
+        else:
+            state.apply_play(strategy.play(obs, rng), who)
+    return state.result()
+
+
+def play_deal(
+    rules: Rules,
+    strategies: Sequence[Strategy],
+    *,
+    seed: Seed = None,
+    round_index: int = 0,
+    dealer: int = 0,
+) -> DealResult:
+    """Deal and play one round of ``rules`` (its ``round_index``-th hand size).
+
+    Examples
+    --------
+    >>> from ohhell.rules import boerenbridge
+    >>> from ohhell.strategies import RandomStrategy
+    >>> r = play_deal(boerenbridge(4), [RandomStrategy()] * 4, seed=1, round_index=2)
+    >>> r.hand_size, sum(r.tricks_won)
+    (3, 3)
+    """
+    compiled = compile_rules(rules)
+    n = int(compiled.players_in_round[round_index])
+    _check_strategies(strategies, n)
+    chance, seat_rngs, _ = streams(seed, n)
+    state = deal(compiled, round_index=round_index, dealer=dealer, players=n, rng=chance)
+    return run_deal(state, strategies, seat_rngs)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MatchResult:
+    """A played match.  Deals keep seats local to the deal; ``seats`` maps them back."""
+
+    rules: Rules
+    deals: tuple[DealResult, ...]
+    seats: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    made_bids: tuple[int, ...]
+    best_round: tuple[int, ...]
+    standings: tuple[int, ...]
+    winners: tuple[int, ...]
+    knocked_out: tuple[tuple[int, int], ...]
+    seed_entropy: int | Sequence[int] | None
+
+    def running_totals(self) -> list[tuple[int, ...]]:
+        """Totals by match seat after each round."""
+        totals = [0] * self.rules.players
+        out = []
+        for d, seats in zip(self.deals, self.seats):
+            for local, seat in enumerate(seats):
+                totals[seat] += d.scores[local]
+            out.append(tuple(totals))
+        return out
+
+
+def play_match(rules: Rules, strategies: Sequence[Strategy], *, seed: Seed = None) -> MatchResult:
+    """Play every round of ``rules`` with one strategy per seat.
+
+    Examples
+    --------
+    >>> from ohhell.rules import bondebridge
+    >>> from ohhell.strategies import RandomStrategy
+    >>> m = play_match(bondebridge(4), [RandomStrategy()] * 4, seed=7)
+    >>> len(m.deals), m.totals == m.running_totals()[-1]
+    (20, True)
+    """
+    compiled = compile_rules(rules)
+    n = rules.players
+    _check_strategies(strategies, n)
+    chance, seat_rngs, ss = streams(seed, n)
+    dealer = int(chance.integers(n)) if compiled.first_dealer < 0 else compiled.first_dealer
+    return _play_rounds(compiled, strategies, chance, seat_rngs, dealer, ss.entropy)
+
+
+def _play_rounds(
+    compiled: CompiledRules,
+    strategies: Sequence[Strategy],
+    chance: np.random.Generator,
+    seat_rngs: Sequence[np.random.Generator],
+    dealer: int,
+    entropy: int | Sequence[int] | None,
+) -> MatchResult:
+    rules = compiled.rules
+    n = rules.players
+    tie_breaks = compiled.tie_breaks
+    totals, made, best = [0] * n, [0] * n, [-(10**9)] * n
+    active = list(range(n))
+    deals: list[DealResult] = []
+    seat_maps: list[tuple[int, ...]] = []
+    knocked: list[tuple[int, int]] = []
+    first_trump: Trump | None = None
+    for r in range(compiled.n_rounds):
+        want = int(compiled.players_in_round[r])
+        while len(active) > want:
+            last = standings(totals, made, best, tie_breaks, seats=active)[-1]
+            if dealer == last:
+                dealer = _next_active(dealer, active, n)
+            active.remove(last)
+            knocked.append((r, last))
+        local_dealer = active.index(dealer)
+        state = deal(
+            compiled,
+            round_index=r,
+            dealer=local_dealer,
+            players=len(active),
+            rng=chance,
+            first_round_trump=first_trump,
+            match_totals=[totals[s] for s in active],
+        )
+        result = run_deal(state, [strategies[s] for s in active], [seat_rngs[s] for s in active])
+        if r == 0:
+            first_trump = result.trump
+        for local, seat in enumerate(active):
+            totals[seat] += result.scores[local]
+            made[seat] += int(result.made[local])
+            best[seat] = max(best[seat], result.scores[local])
+        deals.append(result)
+        seat_maps.append(tuple(active))
+        dealer = _next_active(dealer, active, n)
+    order = standings(totals, made, best, tie_breaks, seats=active)
+    out = [s for r, s in reversed(knocked)]
+    return MatchResult(
+        rules=rules,
+        deals=tuple(deals),
+        seats=tuple(seat_maps),
+        totals=tuple(totals),
+        made_bids=tuple(made),
+        best_round=tuple(best),
+        standings=order + tuple(out),
+        winners=winners(totals, made, best, tie_breaks, seats=active),
+        knocked_out=tuple(knocked),
+        seed_entropy=entropy,
+    )
+
+
+def _next_active(seat: int, active: Sequence[int], n: int) -> int:
+    for step in range(1, n + 1):
+        s = (seat + step) % n
+        if s in active:
+            return s
+    raise ValueError("no active seat")
+
+
+def card_strings(cards: Sequence[Card]) -> list[str]:
+    return [str(c) for c in cards]

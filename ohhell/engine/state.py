@@ -1,0 +1,398 @@
+"""The state of one deal: explicit, clearly owned, replayable.
+
+A :class:`DealState` starts after the chance step (:func:`deal`, which
+shuffles, sets aside, deals and turns up trump) and moves only through
+``apply_*`` calls, each checked against the legal choices.  The same state
+drives live play (:mod:`ohhell.engine.play`) and the replay of records.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ohhell.cards import Card, Suit
+from ohhell.engine.errors import IllegalMoveError
+from ohhell.engine.events import BidAdjusted, BidMade, CardPlayed, Event, TrickWon, TrumpNamed
+from ohhell.engine.observation import Observation, Phase, Trick
+from ohhell.rules import CompiledRules, Trump
+from ohhell.rules.compiled import SIGHTS
+from ohhell.rules.restriction import adjust_options, adjusting_seat, hooked_bid
+from ohhell.rules.scoring import consolation_seats
+from ohhell.rules.tricks import IdenticalCards, legal_cards, trick_winner
+
+__all__ = ["DealState", "DealResult", "deal"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealResult:
+    """The complete outcome of one deal (seats local to the deal, 0..players-1)."""
+
+    round_index: int
+    players: int
+    dealer: int
+    hand_size: int
+    trump: Trump
+    trump_card: Card | None
+    exposed: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    first_bids: tuple[int, ...]
+    bids: tuple[int, ...]
+    tricks: tuple[Trick, ...]
+    tricks_won: tuple[int, ...]
+    scores: tuple[int, ...]
+    hooked: bool
+    consoled: tuple[int, ...]
+    events: tuple[Event, ...]
+
+    @property
+    def made(self) -> tuple[bool, ...]:
+        return tuple(b == t for b, t in zip(self.bids, self.tricks_won))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seat that won each trick."""
+        return tuple(t.winner for t in self.tricks)
+
+    def seat_from_dealer(self, seat: int) -> int:
+        return (seat - self.dealer - 1) % self.players
+
+
+class DealState:
+    """A deal in progress.  Create it with :func:`deal` or :meth:`from_hands`."""
+
+    def __init__(
+        self,
+        compiled: CompiledRules,
+        *,
+        round_index: int,
+        dealer: int,
+        hands: Sequence[Sequence[Card]],
+        trump: Trump,
+        trump_card: Card | None,
+        exposed: Sequence[Card] = (),
+        name_trump: bool = False,
+        match_totals: Sequence[int] | None = None,
+    ) -> None:
+        n = len(hands)
+        h = int(compiled.hand_sizes[round_index])
+        if not 0 <= dealer < n:
+            raise ValueError(f"dealer {dealer} is not a seat 0..{n - 1}")
+        if any(len(hand) != h for hand in hands):
+            raise ValueError(f"round {round_index + 1} deals {h} cards to each seat")
+        self.compiled = compiled
+        self.round_index = round_index
+        self.players = n
+        self.dealer = dealer
+        self.hand_size = h
+        self.initial_hands = tuple(tuple(sorted(hand)) for hand in hands)
+        self.hands: list[list[Card]] = [sorted(hand) for hand in hands]
+        self.trump = trump
+        self.trump_card = trump_card
+        self.exposed = tuple(exposed)
+        self.match_totals = tuple(match_totals) if match_totals is not None else (0,) * n
+        self.bid_order = tuple((dealer + 1 + i) % n for i in range(n))
+        self.bids: list[int | None] = [None] * n
+        self.first_bids: list[int | None] = [None] * n
+        self.adjuster: int | None = None
+        self.phase: Phase | None = "name_trump" if name_trump else "bid"
+        self.leader = (dealer + 1) % n
+        self.trick: list[Card] = []
+        self.tricks: list[Trick] = []
+        self.tricks_won = [0] * n
+        self.events: list[Event] = []
+
+    # -- whose turn, what is legal -------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is None
+
+    @property
+    def current_seat(self) -> int:
+        if self.phase is None:
+            raise ValueError("the deal is over")
+        if self.phase == "name_trump":
+            return self.dealer
+        if self.phase == "adjust":
+            assert self.adjuster is not None
+            return self.adjuster
+        if self.phase == "bid":
+            return self.bid_order[sum(b is not None for b in self.first_bids)]
+        return (self.leader + len(self.trick)) % self.players
+
+    def legal_bids(self) -> tuple[int, ...]:
+        seat = self.current_seat
+        h = self.hand_size
+        if self.phase == "adjust":
+            old = self.bids[seat]
+            assert old is not None
+            return adjust_options(old, h)
+        if self.phase != "bid":
+            return ()
+        bids = range(h + 1)
+        if self.compiled.restriction == "hook" and seat == self.dealer:
+            forbidden = hooked_bid(h, [b for b in self.first_bids if b is not None])
+            return tuple(b for b in bids if b != forbidden)
+        return tuple(bids)
+
+    def legal_cards(self) -> tuple[Card, ...]:
+        if self.phase != "play":
+            return ()
+        return legal_cards(self.hands[self.current_seat], self.trick)
+
+    def legal_suits(self) -> tuple[Suit, ...]:
+        return tuple(Suit) if self.phase == "name_trump" else ()
+
+    # -- observations ---------------------------------------------------------
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now (legal choices filled in when it is to act)."""
+        n = self.players
+        sight = SIGHTS[int(self.compiled.sight[self.round_index])]
+        bidding = self.phase in ("bid", "adjust", "name_trump")
+        hand: tuple[Card, ...] = tuple(self.hands[seat])
+        visible: list[tuple[Card, ...] | None] = [None] * n
+        if bidding and sight == "blind":
+            hand = ()
+        elif bidding and sight == "forehead":
+            hand = ()
+            visible = [tuple(self.hands[s]) if s != seat else None for s in range(n)]
+        else:
+            visible[seat] = hand
+        if self.phase == "bid" and self.compiled.simultaneous:
+            bids: tuple[int | None, ...] = (None,) * n
+        else:
+            bids = tuple(self.bids)
+        acting = self.phase is not None and self.current_seat == seat
+        return Observation(
+            rules=self.compiled.rules,
+            round_index=self.round_index,
+            phase=self.phase if self.phase is not None else "play",
+            seat=seat,
+            players=n,
+            dealer=self.dealer,
+            hand_size=self.hand_size,
+            hand=hand,
+            visible_hands=tuple(visible),
+            trump=self.trump,
+            trump_card=self.trump_card,
+            exposed=self.exposed,
+            bids=bids,
+            tricks_won=tuple(self.tricks_won),
+            leader=self.leader,
+            current_trick=tuple(self.trick),
+            completed_tricks=tuple(self.tricks),
+            match_totals=self.match_totals,
+            legal_bids=self.legal_bids() if acting else (),
+            legal_cards=self.legal_cards() if acting else (),
+            legal_suits=self.legal_suits() if acting else (),
+        )
+
+    # -- transitions ----------------------------------------------------------
+
+    def apply_trump(self, suit: object, who: str = "record") -> None:
+        seat = self.current_seat
+        if self.phase != "name_trump" or not isinstance(suit, Suit):
+            raise IllegalMoveError(
+                seat=seat, who=who, phase="trump suit", returned=suit, legal=list(self.legal_suits())
+            )
+        self.trump = Trump.of(suit)
+        self.events.append(TrumpNamed(seat, suit))
+        self.phase = "bid"
+
+    def apply_bid(self, bid: object, who: str = "record") -> None:
+        seat = self.current_seat
+        legal = self.legal_bids()
+        value = _as_int(bid)
+        if value is None or value not in legal:
+            rule = ""
+            if self.phase == "bid" and value is not None and 0 <= value <= self.hand_size:
+                rule = "the dealer's hook: the bids may not sum to the hand size"
+            elif self.phase == "adjust":
+                rule = "the bids summed to the hand size: move one up or down"
+            raise IllegalMoveError(
+                seat=seat, who=who, phase=self.phase or "bid", returned=bid, legal=list(legal), rule=rule
+            )
+        if self.phase == "adjust":
+            old = self.bids[seat]
+            assert old is not None
+            self.bids[seat] = value
+            self.events.append(BidAdjusted(seat, old, value))
+            self._start_play()
+            return
+        self.first_bids[seat] = value
+        self.bids[seat] = value
+        self.events.append(BidMade(seat, value))
+        if all(b is not None for b in self.first_bids):
+            final = [b for b in self.bids if b is not None]
+            self.adjuster = adjusting_seat(self.compiled.restriction, self.hand_size, final, self.dealer)
+            if self.adjuster is not None:
+                self.phase = "adjust"
+            else:
+                self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = "play"
+        self.adjuster = None
+
+    def apply_play(self, card: object, who: str = "record") -> None:
+        seat = self.current_seat
+        legal = self.legal_cards()
+        if not isinstance(card, Card) or card not in legal:
+            rule = ""
+            if isinstance(card, Card) and card in self.hands[seat]:
+                rule = "follow suit"
+            elif isinstance(card, Card):
+                rule = "the card is not in this hand"
+            raise IllegalMoveError(
+                seat=seat, who=who, phase="card", returned=card, legal=[str(c) for c in legal], rule=rule
+            )
+        self.hands[seat].remove(card)
+        self.trick.append(card)
+        self.events.append(CardPlayed(seat, card))
+        if len(self.trick) == self.players:
+            ident: IdenticalCards = "first" if self.compiled.identical_first else "last"
+            winner = (self.leader + trick_winner(self.trick, self.trump, ident)) % self.players
+            self.tricks.append(Trick(self.leader, tuple(self.trick), winner))
+            self.tricks_won[winner] += 1
+            self.events.append(TrickWon(winner, len(self.tricks) - 1))
+            self.trick = []
+            self.leader = winner
+            if len(self.tricks) == self.hand_size:
+                self.phase = None
+
+    def copy(self) -> DealState:
+        return copy.deepcopy(self)
+
+    # -- outcome --------------------------------------------------------------
+
+    def result(self) -> DealResult:
+        if not self.is_over:
+            raise ValueError("the deal is not over yet")
+        bids = tuple(int(b) for b in self.bids if b is not None)
+        first = tuple(int(b) for b in self.first_bids if b is not None)
+        table = self.compiled.score_table(self.round_index)
+        scores = [int(table[b, t]) for b, t in zip(bids, self.tricks_won)]
+        hooked = (
+            self.compiled.restriction == "hook"
+            and hooked_bid(self.hand_size, [first[s] for s in range(self.players) if s != self.dealer]) is not None
+        )
+        consoled: tuple[int, ...] = ()
+        rule = self.compiled.rules.scoring.consolation
+        if rule is not None:
+            consoled = consolation_seats(rule, hooked, self.dealer, bids, self.tricks_won)
+            for s in consoled:
+                scores[s] += rule.points
+        return DealResult(
+            round_index=self.round_index,
+            players=self.players,
+            dealer=self.dealer,
+            hand_size=self.hand_size,
+            trump=self.trump,
+            trump_card=self.trump_card,
+            exposed=self.exposed,
+            hands=self.initial_hands,
+            first_bids=first,
+            bids=bids,
+            tricks=tuple(self.tricks),
+            tricks_won=tuple(self.tricks_won),
+            scores=tuple(scores),
+            hooked=hooked,
+            consoled=consoled,
+            events=tuple(self.events),
+        )
+
+
+def _as_int(value: object) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    return None
+
+
+def deal(
+    compiled: CompiledRules,
+    *,
+    round_index: int,
+    dealer: int,
+    players: int,
+    rng: np.random.Generator,
+    first_round_trump: Trump | None = None,
+    match_totals: Sequence[int] | None = None,
+) -> DealState:
+    """The chance step: shuffle, set aside, draw or turn up trump, and deal.
+
+    Random draws, in this order, from ``rng``: one permutation of the deck
+    (``rng.permutation``), then for a Setesdal round the under-trump suit and
+    the over-trump suit, redrawn while equal (``rng.integers(4)`` each).
+    Cards go one at a time clockwise from the dealer's left; the next card of
+    the stock is the one turned up (or, for a drawn trump, the top card is
+    drawn before the deal).
+    """
+    h = int(compiled.hand_sizes[round_index])
+    source = int(compiled.trump_source[round_index])
+    plan = compiled.trump_plans[round_index]
+    cards = [Card(int(c)) for c in compiled.deck]
+    exposed: list[Card] = []
+    known_trump: Trump | None = None
+    if plan.source == "fixed":
+        assert plan.suit is not None
+        known_trump = Trump.of(plan.suit)
+    elif plan.source == "none":
+        known_trump = Trump.none()
+    elif plan.source == "first-round":
+        known_trump = first_round_trump if first_round_trump is not None else Trump.none()
+    order = [cards[i] for i in rng.permutation(len(cards))]
+    if plan.source == "setesdal":
+        under = int(rng.integers(4))
+        over = int(rng.integers(4))
+        while over == under:
+            over = int(rng.integers(4))
+        known_trump = Trump((Suit(under), Suit(over)))
+    k = int(compiled.set_aside[round_index])
+    if k:
+        skip = known_trump.suits if known_trump is not None else ()
+        twos = [Card.of(2, s) for s in Suit if s not in skip][:k]
+        order = [c for c in order if c not in twos]
+        exposed.extend(twos)
+    pos = 0
+    if plan.source == "draw":
+        drawn = order[0]
+        pos = 1
+        exposed.append(drawn)
+        counts = drawn.is_plain and not (plan.plain_only and drawn.rank > 10)
+        known_trump = Trump((drawn.suit,)) if counts and drawn.suit is not None else Trump.none()
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for i in range(h * players):
+        hands[(dealer + 1 + i) % players].append(order[pos + i])
+    pos += h * players
+    trump_card: Card | None = None
+    name_trump = False
+    if plan.source == "turn-up":
+        if pos < len(order):
+            trump_card = order[pos]
+            if trump_card.is_wizard:
+                known_trump, name_trump = Trump.none(), True
+            elif trump_card.suit is None:
+                known_trump = Trump.none()
+            else:
+                known_trump = Trump.of(trump_card.suit)
+        else:
+            known_trump = Trump.none()
+    assert known_trump is not None, f"unhandled trump source {source}"
+    return DealState(
+        compiled,
+        round_index=round_index,
+        dealer=dealer,
+        hands=hands,
+        trump=known_trump,
+        trump_card=trump_card,
+        exposed=exposed,
+        name_trump=name_trump,
+        match_totals=match_totals,
+    )

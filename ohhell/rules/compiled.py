@@ -1,0 +1,94 @@
+"""Rules compiled to plain data: what the engine's inner loop reads.
+
+:func:`compile_rules` turns a :class:`~ohhell.rules.Rules` value into arrays
+and integers once (cached per rules value).  Every engine path consumes this,
+so the policies are interpreted in exactly one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+from ohhell.rules.match_end import TieBreak
+from ohhell.rules.restriction import RestrictionKind
+from ohhell.rules.trump import TrumpPlan
+from ohhell.rules.variant import Rules
+
+__all__ = ["CompiledRules", "compile_rules", "TRUMP_SOURCES", "SIGHTS"]
+
+#: Integer codes of :class:`~ohhell.rules.trump.TrumpPlan` sources.
+TRUMP_SOURCES = ("none", "fixed", "turn-up", "first-round", "draw", "setesdal")
+#: Integer codes of what a bidder sees.
+SIGHTS = ("own", "blind", "forehead")
+RESTRICTIONS: tuple[RestrictionKind, ...] = ("none", "hook", "first-adjusts", "highest-adjusts")
+
+IntArray = npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class CompiledRules:
+    """Plain data derived from a :class:`Rules` value (arrays indexed by round)."""
+
+    rules: Rules
+    players: int
+    n_rounds: int
+    hand_sizes: IntArray
+    players_in_round: IntArray
+    trump_plans: tuple[TrumpPlan, ...]
+    trump_source: IntArray
+    trump_suit: IntArray
+    sight: IntArray
+    multiplier: IntArray
+    set_aside: IntArray
+    score_tables: IntArray
+    deck: IntArray
+    wizards: bool
+    simultaneous: bool
+    restriction: RestrictionKind
+    identical_first: bool
+    tie_breaks: tuple[TieBreak, ...]
+    first_dealer: int
+
+    def score_table(self, round_index: int) -> IntArray:
+        """Scores ``[bid, tricks]`` for one round (multiplier applied)."""
+        h = int(self.hand_sizes[round_index])
+        return self.score_tables[round_index, : h + 1, : h + 1]
+
+
+@lru_cache(maxsize=256)
+def compile_rules(rules: Rules) -> CompiledRules:
+    """Compile once; the result is cached per (hashable) rules value."""
+    sizes = rules.hand_sizes
+    n_rounds = len(sizes)
+    hmax = max(sizes)
+    plans = rules.trump_plans
+    info = rules.information
+    mult = np.array([info.multiplier(h) for h in sizes], dtype=np.int64)
+    tables = np.zeros((n_rounds, hmax + 1, hmax + 1), dtype=np.int64)
+    for r, h in enumerate(sizes):
+        tables[r, : h + 1, : h + 1] = rules.scoring.table(h, int(mult[r]))
+    return CompiledRules(
+        rules=rules,
+        players=rules.players,
+        n_rounds=n_rounds,
+        hand_sizes=np.array(sizes, dtype=np.int64),
+        players_in_round=np.array(rules.players_per_round, dtype=np.int64),
+        trump_plans=plans,
+        trump_source=np.array([TRUMP_SOURCES.index(p.source) for p in plans], dtype=np.int64),
+        trump_suit=np.array([-1 if p.suit is None else int(p.suit) for p in plans], dtype=np.int64),
+        sight=np.array([SIGHTS.index(info.sight(h)) for h in sizes], dtype=np.int64),
+        multiplier=mult,
+        set_aside=np.array([rules.set_aside(r) for r in range(n_rounds)], dtype=np.int64),
+        score_tables=tables,
+        deck=np.array([c.code for c in rules.deck.cards()], dtype=np.int64),
+        wizards=rules.deck.has_wizards,
+        simultaneous=rules.bidding.simultaneous,
+        restriction=rules.restriction.kind,
+        identical_first=rules.tricks.identical_cards == "first",
+        tie_breaks=tuple(rules.match_end.tie_breaks),
+        first_dealer=-1 if rules.first_dealer == "random" else int(rules.first_dealer),
+    )

@@ -1,0 +1,123 @@
+"""Deck policies: which cards are in play.
+
+Each deck is a frozen value whose :meth:`cards` lists the physical cards
+(duplicates included for two decks).  The deck also says whether it holds
+Wizards and Jesters, which changes trick resolution and the trump turn-up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from ohhell.cards import JESTER, WIZARD, Card, Suit
+
+__all__ = ["Deck", "StandardDeck", "DoubleDeck", "ReducedDeck", "WizardDeck"]
+
+_PLAIN = tuple(Card(code) for code in range(52))
+
+
+@runtime_checkable
+class Deck(Protocol):
+    """The cards in play. ``cards()`` lists every physical card once."""
+
+    @property
+    def has_wizards(self) -> bool: ...
+
+    def cards(self) -> tuple[Card, ...]: ...
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StandardDeck:
+    """One 52-card French deck, no jokers, ace high.
+
+    Names: every source (Boerenbridge, Bondebridge, Up and Down the River).
+    """
+
+    @property
+    def has_wizards(self) -> bool:
+        return False
+
+    def cards(self) -> tuple[Card, ...]:
+        return _PLAIN
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DoubleDeck:
+    """Two 52-card decks shuffled together (104 cards); a hand may hold a card twice.
+
+    Which of two identical cards wins a trick is the trick rules'
+    ``identical_cards`` option (default: the one played first).
+
+    Names: Up and Down the River app, "Number of decks: 2".
+    """
+
+    @property
+    def has_wizards(self) -> bool:
+        return False
+
+    def cards(self) -> tuple[Card, ...]:
+        return _PLAIN + _PLAIN
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReducedDeck:
+    """The ``size`` highest cards of one deck, for short-handed play.
+
+    Cards are taken from the ace down, all four suits of a rank at a time; when
+    ``size`` cuts a rank, the higher suits (spades, hearts, diamonds, clubs)
+    are kept first.  The default 26 cards are A K Q J T 9 of every suit plus
+    the eights of spades and hearts.  Pass ``cards`` to choose them explicitly.
+
+    Names: "Boerenbridge for two" (26 cards; the source does not say which,
+    so this is a parameter).
+    """
+
+    size: int = 26
+    cards_in_play: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.cards_in_play is not None:
+            parsed = [Card.parse(c) for c in self.cards_in_play]
+            if any(not c.is_plain for c in parsed) or len(set(parsed)) != len(parsed):
+                raise ValueError("ReducedDeck.cards_in_play must be distinct plain cards")
+            if len(parsed) != self.size:
+                raise ValueError(f"ReducedDeck: size={self.size} but {len(parsed)} cards were given; make them agree")
+        elif not 1 <= self.size <= 52:
+            raise ValueError(f"ReducedDeck.size must be 1..52, got {self.size}")
+
+    @property
+    def has_wizards(self) -> bool:
+        return False
+
+    def cards(self) -> tuple[Card, ...]:
+        if self.cards_in_play is not None:
+            return tuple(sorted(Card.parse(c) for c in self.cards_in_play))
+        order = sorted(_PLAIN, key=lambda c: (c.rank, c.code // 13), reverse=True)
+        return tuple(sorted(order[: self.size]))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WizardDeck:
+    """52 cards plus 4 Wizards and 4 Jesters (60 cards).
+
+    A Wizard always wins the trick (the first Wizard played wins); a Jester
+    always loses (if every card is a Jester, the first one wins).  Wizards and
+    Jesters may be played at any time.  A Wizard turned up lets the dealer name
+    trump; a Jester turned up means no trump.
+
+    Names: the "Wizard style" variation of Boerenbridge (Dutch student
+    societies; the commercial game Wizard).
+    """
+
+    @property
+    def has_wizards(self) -> bool:
+        return True
+
+    def cards(self) -> tuple[Card, ...]:
+        return _PLAIN + (WIZARD,) * 4 + (JESTER,) * 4
+
+
+def suits_of(deck: Deck) -> tuple[Suit, ...]:
+    """Suits present among the deck's plain cards."""
+    return tuple(sorted({s for c in deck.cards() if (s := c.suit) is not None}))

@@ -1,0 +1,133 @@
+"""Match policies: who plays each round, when the match ends, who wins.
+
+The winner is the highest total; ties are broken by the policy's
+``tie_breaks`` in order (Boerenbridge: most made bids, then the highest
+single-round score); players still level share the win.  An abandoned match
+goes to the leader after the last completed round (the same ranking on the
+rounds played, see :func:`standings`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, Protocol, runtime_checkable
+
+__all__ = ["TieBreak", "MatchEnd", "PlayAllRounds", "Elimination", "standings", "winners", "rank_key"]
+
+#: ``made_bids``: more exact bids ranks higher; ``best_round``: a higher best single-round score.
+TieBreak = Literal["made_bids", "best_round"]
+
+
+@runtime_checkable
+class MatchEnd(Protocol):
+    """Who plays each round and how the match is decided."""
+
+    @property
+    def tie_breaks(self) -> tuple[TieBreak, ...]: ...
+
+    def players_per_round(self, players: int, hand_sizes: tuple[int, ...]) -> tuple[int, ...]: ...
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayAllRounds:
+    """Everyone plays every round of the schedule; highest total wins.
+
+    Names: every source; the tie-breaks are Boerenbridge's.
+    """
+
+    tie_breaks: tuple[TieBreak, ...] = ("made_bids", "best_round")
+
+    def players_per_round(self, players: int, hand_sizes: tuple[int, ...]) -> tuple[int, ...]:
+        return (players,) * len(hand_sizes)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Elimination:
+    """On the way back up the schedule, the last-placed player is knocked out each round.
+
+    Before every round whose hand is larger than the previous round's, the
+    active player ranked last (totals, then the tie-breaks; still level: the
+    higher seat number) leaves the table, while more than ``min_players``
+    remain.  The deal keeps rotating among those left.  Pair it with a
+    high-first schedule that starts at a smaller hand (e.g. ``HighFirst(up_to=7)``
+    for seven players).
+
+    Names: Bondebridge house rule for more than five players ("flere enn fem
+    spillere").
+
+    Examples
+    --------
+    >>> Elimination().players_per_round(7, (3, 2, 1, 2, 3))
+    (7, 7, 7, 6, 5)
+    """
+
+    min_players: int = 2
+    tie_breaks: tuple[TieBreak, ...] = ("made_bids", "best_round")
+
+    def __post_init__(self) -> None:
+        if self.min_players < 1:
+            raise ValueError(f"Elimination.min_players must be >= 1, got {self.min_players}")
+
+    def players_per_round(self, players: int, hand_sizes: tuple[int, ...]) -> tuple[int, ...]:
+        out: list[int] = []
+        active = players
+        for i, h in enumerate(hand_sizes):
+            if i > 0 and h > hand_sizes[i - 1] and active > self.min_players:
+                active -= 1
+            out.append(active)
+        return tuple(out)
+
+
+def rank_key(
+    seat: int,
+    totals: Sequence[int],
+    made_bids: Sequence[int],
+    best_round: Sequence[int],
+    tie_breaks: Sequence[TieBreak],
+) -> tuple[int, ...]:
+    """What a seat is ranked by: total, then each tie-break (larger is better)."""
+    parts = [totals[seat]]
+    for tb in tie_breaks:
+        parts.append(made_bids[seat] if tb == "made_bids" else best_round[seat])
+    return tuple(parts)
+
+
+def standings(
+    totals: Sequence[int],
+    made_bids: Sequence[int],
+    best_round: Sequence[int],
+    tie_breaks: Sequence[TieBreak],
+    seats: Sequence[int] | None = None,
+) -> tuple[int, ...]:
+    """Seats ordered first to last (ties after every tie-break: lower seat first).
+
+    Examples
+    --------
+    >>> standings([50, 60, 60], [3, 4, 5], [16, 16, 14], ("made_bids", "best_round"))
+    (2, 1, 0)
+    """
+    pool = range(len(totals)) if seats is None else seats
+    return tuple(
+        sorted(pool, key=lambda s: (tuple(-p for p in rank_key(s, totals, made_bids, best_round, tie_breaks)), s))
+    )
+
+
+def winners(
+    totals: Sequence[int],
+    made_bids: Sequence[int],
+    best_round: Sequence[int],
+    tie_breaks: Sequence[TieBreak],
+    seats: Sequence[int] | None = None,
+) -> tuple[int, ...]:
+    """The seat(s) that win: first place, shared when level on every tie-break.
+
+    Examples
+    --------
+    >>> winners([60, 60, 50], [4, 4, 3], [16, 16, 14], ("made_bids", "best_round"))
+    (0, 1)
+    """
+    pool = list(range(len(totals))) if seats is None else list(seats)
+    keys = {s: rank_key(s, totals, made_bids, best_round, tie_breaks) for s in pool}
+    top = max(keys.values())
+    return tuple(s for s in pool if keys[s] == top)

@@ -1,0 +1,171 @@
+"""Scoring: what a made and a missed bid are worth.
+
+A :class:`Scoring` combines a rule for a made bid (:class:`ExactBonus`), a
+rule for a miss (:class:`MissZero`, :class:`Harsh`, :class:`MissScoresTricks`),
+an optional value for a made 0 bid, and the optional Boer consolation.  All
+but the consolation compile to a table indexed by ``[bid, tricks]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = [
+    "MadeRule",
+    "MissRule",
+    "ExactBonus",
+    "MissZero",
+    "Harsh",
+    "MissScoresTricks",
+    "BoerConsolation",
+    "Scoring",
+    "consolation_seats",
+]
+
+
+@runtime_checkable
+class MadeRule(Protocol):
+    def made(self, bid: int) -> int: ...
+
+
+@runtime_checkable
+class MissRule(Protocol):
+    def missed(self, bid: int, tricks: int) -> int: ...
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExactBonus:
+    """An exact bid scores ``base + per_trick * tricks``.
+
+    Names: Boerenbridge ``ExactBonus(base=10, per_trick=2)``; Up and Down the
+    River and Bondebridge ``ExactBonus(base=10, per_trick=1)`` ("10 + bid");
+    OpenSpiel ``ExactBonus(base=10, per_trick=1)`` ("10 + tricks").
+
+    Examples
+    --------
+    >>> ExactBonus(base=10, per_trick=2).made(3)
+    16
+    """
+
+    base: int = 10
+    per_trick: int = 2
+
+    def made(self, bid: int) -> int:
+        return self.base + self.per_trick * bid
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MissZero:
+    """A missed bid scores 0 ("no partial credit").
+
+    Names: Boerenbridge, Bondebridge ("ryke"), Up and Down the River.
+    """
+
+    def missed(self, bid: int, tricks: int) -> int:
+        return 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Harsh:
+    """A missed bid scores minus ``factor`` times the difference.
+
+    Names: Boerenbridge "harshe telling" (bid 3, won 1: -2).
+
+    Examples
+    --------
+    >>> Harsh().missed(3, 1)
+    -2
+    """
+
+    factor: int = 1
+
+    def __post_init__(self) -> None:
+        if self.factor < 1:
+            raise ValueError(f"Harsh.factor must be >= 1, got {self.factor}")
+
+    def missed(self, bid: int, tricks: int) -> int:
+        return -self.factor * abs(bid - tricks)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MissScoresTricks:
+    """A missed bid scores the tricks won (OpenSpiel's oh_hell)."""
+
+    def missed(self, bid: int, tricks: int) -> int:
+        return tricks
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoerConsolation:
+    """+``points`` to a dealer who was hooked and came closest to their bid.
+
+    Precisely: the consolation goes to the dealer of a round in which the
+    dealer's hook removed a bid (the forbidden number was between 0 and the
+    hand size), the dealer missed, and the dealer's miss ``|bid - tricks|`` is
+    the smallest among every player who missed that round.  With
+    ``ties=True`` (default) a dealer sharing the smallest miss still scores;
+    with ``ties=False`` the dealer's miss must be strictly the smallest.
+
+    Names: Boerenbridge "Boer rule" (optional).
+    """
+
+    points: int = 5
+    ties: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Scoring:
+    """The complete scoring rule for one round.
+
+    ``made_zero``: if set, a made 0 bid scores this instead of the made rule
+    (Bondebridge house rule: 5 points).
+
+    Examples
+    --------
+    >>> s = Scoring(made=ExactBonus(base=10, per_trick=1), miss=Harsh())
+    >>> s.table(2).tolist()
+    [[10, -1, -2], [-1, 11, -1], [-2, -1, 12]]
+    """
+
+    made: MadeRule = field(default_factory=ExactBonus)
+    miss: MissRule = field(default_factory=MissZero)
+    made_zero: int | None = None
+    consolation: BoerConsolation | None = None
+
+    def score(self, bid: int, tricks: int) -> int:
+        """Score of one seat for one round, before any multiplier or consolation."""
+        if bid == tricks:
+            if bid == 0 and self.made_zero is not None:
+                return self.made_zero
+            return self.made.made(bid)
+        return self.miss.missed(bid, tricks)
+
+    def table(self, hand_size: int, multiplier: int = 1) -> npt.NDArray[np.int64]:
+        """Scores as an array indexed ``[bid, tricks]`` for one hand size."""
+        n = hand_size + 1
+        return np.array([[multiplier * self.score(b, t) for t in range(n)] for b in range(n)], dtype=np.int64)
+
+
+def consolation_seats(
+    rule: BoerConsolation | None,
+    hooked: bool,
+    dealer: int,
+    bids: Sequence[int],
+    tricks: Sequence[int],
+) -> tuple[int, ...]:
+    """Seats that receive the Boer consolation this round (at most the dealer)."""
+    if rule is None or not hooked or bids[dealer] == tricks[dealer]:
+        return ()
+    misses = [abs(b - t) for b, t in zip(bids, tricks) if b != t]
+    mine = abs(bids[dealer] - tricks[dealer])
+    smallest = min(misses)
+    if mine > smallest:
+        return ()
+    if not rule.ties and misses.count(smallest) > 1:
+        return ()
+    return (dealer,)

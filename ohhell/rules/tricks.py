@@ -1,0 +1,109 @@
+"""Trick rules: which cards may be played, and who wins a trick.
+
+Follow suit if able, otherwise any card; the highest trump wins, else the
+highest card of the suit led.  The same two functions serve the Wizard deck
+(Wizards and Jesters may always be played; the first Wizard wins; Jesters
+lose, the first one winning an all-Jester trick; a Jester led leaves the suit
+to the first plain card) and the Setesdal pair of trumps (both beat plain
+suits; between them the higher rank wins, the over-trump on equal ranks).
+Two identical cards (two decks) are split by ``identical_cards``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from ohhell.cards import Card, Suit
+from ohhell.rules.trump import Trump
+
+__all__ = ["FollowSuit", "IdenticalCards", "led_suit", "legal_cards", "trick_winner"]
+
+IdenticalCards = Literal["first", "last"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FollowSuit:
+    """Follow suit if able, otherwise discard or trump; the trick's winner leads next.
+
+    ``identical_cards``: with two decks, which of two identical cards wins
+    when both are the best in a trick: ``"first"`` played (the common table
+    rule, default) or ``"last"``.
+
+    Names: every source.
+    """
+
+    identical_cards: IdenticalCards = "first"
+
+
+def led_suit(trick: Sequence[Card]) -> Suit | None:
+    """The suit to follow: the first plain card's suit, unless a Wizard comes first.
+
+    None when nothing decides a suit yet (empty trick, only Jesters so far) or
+    a Wizard was played before any plain card (no obligation).
+    """
+    for card in trick:
+        if card.is_wizard:
+            return None
+        if card.is_plain:
+            return card.suit
+    return None
+
+
+def legal_cards(hand: Sequence[Card], trick: Sequence[Card]) -> tuple[Card, ...]:
+    """The distinct cards of ``hand`` that may be played to ``trick`` (sorted).
+
+    Examples
+    --------
+    >>> from ohhell.cards import parse_cards
+    >>> [str(c) for c in legal_cards(parse_cards("AS 3H 9H"), parse_cards("KH"))]
+    ['3H', '9H']
+    """
+    distinct = sorted(set(hand))
+    suit = led_suit(trick)
+    if suit is None:
+        return tuple(distinct)
+    following = [c for c in distinct if c.suit == suit]
+    if not following:
+        return tuple(distinct)
+    return tuple(sorted(following + [c for c in distinct if not c.is_plain]))
+
+
+def _strength(card: Card, lead: Suit | None, trump: Trump) -> tuple[int, int, int]:
+    if card.is_wizard:
+        return (4, 0, 0)
+    if card.is_jester:
+        return (0, 0, 0)
+    if trump.is_trump(card.suit):
+        over = 1 if card.suit == trump.suits[-1] else 0
+        return (3, card.rank, over)
+    if card.suit == lead:
+        return (2, card.rank, 0)
+    return (1, 0, 0)
+
+
+def trick_winner(trick: Sequence[Card], trump: Trump, identical_cards: IdenticalCards = "first") -> int:
+    """Index (in play order) of the card that wins ``trick``.
+
+    Examples
+    --------
+    The Setesdal example: clubs under-trump, spades over-trump; 6 of diamonds
+    led, 10 of clubs, 9 of spades: the ten wins.
+
+    >>> from ohhell.cards import parse_cards
+    >>> trick_winner(parse_cards("6D TC 9S"), Trump((Suit.CLUBS, Suit.SPADES)))
+    1
+    """
+    if not trick:
+        raise ValueError("an empty trick has no winner")
+    lead = led_suit(trick)
+    best = 0
+    best_key = _strength(trick[0], lead, trump)
+    for i in range(1, len(trick)):
+        key = _strength(trick[i], lead, trump)
+        if key > best_key or (
+            identical_cards == "last" and key == best_key and trick[i].is_plain and trick[i] == trick[best]
+        ):
+            best, best_key = i, key
+    return best

@@ -1,0 +1,281 @@
+"""Trump policies: how each round's trump is decided.
+
+A policy compiles, round by round, to a :class:`TrumpPlan` (plain data the
+engine acts on): no trump, a fixed suit, a card turned up after the deal,
+round 1's trump again, a card drawn before the deal, or the Setesdal pair.
+The engine draws what is random from the deal's chance stream.
+
+A round's trump is a :class:`Trump` value: no suit, one suit, or (Setesdal)
+an under-trump and an over-trump.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Protocol, runtime_checkable
+
+from ohhell.cards import Suit
+
+__all__ = [
+    "Trump",
+    "TrumpPlan",
+    "TrumpSource",
+    "TrumpPolicy",
+    "TurnUpTrump",
+    "TurnUpOnce",
+    "FixedRotation",
+    "DrawTrump",
+    "SetesdalTrump",
+    "NoTrump",
+    "NoTrumpRounds",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Trump:
+    """A round's trump: ``()`` none, ``(suit,)``, or Setesdal ``(under, over)``.
+
+    Examples
+    --------
+    >>> str(Trump.of(Suit.HEARTS)), str(Trump.none()), str(Trump((Suit.CLUBS, Suit.SPADES)))
+    ('H', '-', 'CS')
+    """
+
+    suits: tuple[Suit, ...] = ()
+
+    def __post_init__(self) -> None:
+        if len(self.suits) > 2 or len(set(self.suits)) != len(self.suits):
+            raise ValueError(f"a trump is no suit, one suit or two different suits, got {self.suits}")
+
+    @classmethod
+    def none(cls) -> Trump:
+        return cls(())
+
+    @classmethod
+    def of(cls, suit: Suit) -> Trump:
+        return cls((suit,))
+
+    @classmethod
+    def parse(cls, text: str | None) -> Trump:
+        """Parse ``None``/``""``/``-`` (no trump), ``H``, or ``CS`` (Setesdal under, over)."""
+        if text is None or text.strip() in ("", "-"):
+            return cls.none()
+        return cls(tuple(Suit.parse(ch) for ch in text.strip()))
+
+    @property
+    def is_none(self) -> bool:
+        return not self.suits
+
+    @property
+    def suit(self) -> Suit | None:
+        """The single trump suit (the over-trump for Setesdal), or None."""
+        return self.suits[-1] if self.suits else None
+
+    def is_trump(self, suit: Suit | None) -> bool:
+        return suit is not None and suit in self.suits
+
+    def letters(self) -> str | None:
+        """Record form: None, ``"H"`` or ``"CS"``."""
+        return "".join(s.letter for s in self.suits) or None
+
+    def __str__(self) -> str:
+        return self.letters() or "-"
+
+
+TrumpSource = Literal["none", "fixed", "turn-up", "first-round", "draw", "setesdal"]
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpPlan:
+    """What the engine does for one round's trump.
+
+    ``turn-up``: the first undealt card is turned up (none left: no trump; a
+    Wizard: the dealer names trump; a Jester: no trump).  ``first-round``:
+    the trump of the match's first round.  ``draw``: a card is drawn and shown
+    before the deal and set aside; with ``plain_only`` a jack, queen, king or
+    ace means no trump ("grand").  ``setesdal``: an under- and an over-trump
+    suit are drawn at random, the over-trump redrawn while equal.
+    """
+
+    source: TrumpSource
+    suit: Suit | None = None
+    plain_only: bool = False
+
+    @property
+    def uses_stock_card(self) -> bool:
+        """Whether this round takes a card of the deck out of the deal."""
+        return self.source in ("turn-up", "draw")
+
+
+@runtime_checkable
+class TrumpPolicy(Protocol):
+    """Decides each round's :class:`TrumpPlan`."""
+
+    def plan(self, round_index: int, hand_sizes: tuple[int, ...]) -> TrumpPlan: ...
+
+    @property
+    def keeps_card_back(self) -> bool:
+        """True when some round turns up or draws a card of the deck."""
+        ...
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnUpTrump:
+    """After each deal the next card of the stock is turned up; its suit is trump.
+
+    No card left (the whole deck dealt): that round has no trump.
+
+    Names: Boerenbridge ("troef"), English Oh Hell, OpenSpiel's oh_hell, Up
+    and Down the River "New each round".
+    """
+
+    def plan(self, round_index: int, hand_sizes: tuple[int, ...]) -> TrumpPlan:
+        return TrumpPlan("turn-up")
+
+    @property
+    def keeps_card_back(self) -> bool:
+        return True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnUpOnce:
+    """A card is turned up in round 1 only; its suit is trump for the whole match.
+
+    Names: Up and Down the River app, "Trump mode: Once per game" (its default).
+    """
+
+    def plan(self, round_index: int, hand_sizes: tuple[int, ...]) -> TrumpPlan:
+        return TrumpPlan("turn-up") if round_index == 0 else TrumpPlan("first-round")
+
+    @property
+    def keeps_card_back(self) -> bool:
+        return True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FixedRotation:
+    """Trump follows a fixed suit order; the first and last rounds have none.
+
+    Bondebridge: rounds 1-3 and 18-20 without trump, rounds 4-17 clubs,
+    diamonds, hearts, spades, clubs, ... (round 4 clubs, round 17 diamonds).
+
+    Examples
+    --------
+    >>> r = FixedRotation()
+    >>> sizes = tuple(range(1, 11)) + tuple(range(10, 0, -1))
+    >>> [r.plan(i, sizes).source for i in (2, 3, 16, 17)]
+    ['none', 'fixed', 'fixed', 'none']
+    >>> [r.plan(i, sizes).suit.letter for i in (3, 4, 7, 16)]
+    ['C', 'D', 'C', 'D']
+    """
+
+    order: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+    no_trump_first: int = 3
+    no_trump_last: int = 3
+
+    def __post_init__(self) -> None:
+        if not self.order:
+            raise ValueError("FixedRotation.order must name at least one suit")
+        if self.no_trump_first < 0 or self.no_trump_last < 0:
+            raise ValueError("FixedRotation no-trump round counts must be >= 0")
+
+    def plan(self, round_index: int, hand_sizes: tuple[int, ...]) -> TrumpPlan:
+        n = len(hand_sizes)
+        if round_index < self.no_trump_first or round_index >= n - self.no_trump_last:
+            return TrumpPlan("none")
+        return TrumpPlan("fixed", self.order[(round_index - self.no_trump_first) % len(self.order)])
+
+    @property
+    def keeps_card_back(self) -> bool:
+        return False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DrawTrump:
+    """A card is drawn and shown before each deal; its suit is trump.
+
+    With ``plain_only`` (the common Norwegian habit) only 2-10 count and a
+    jack, queen, king or ace means a round without trump ("grand").  The drawn
+    card is set aside face up for the round.
+
+    Names: Bondebridge house rule "trekk trumfen".
+    """
+
+    plain_only: bool = True
+
+    def plan(self, round_index: int, hand_sizes: tuple[int, ...]) -> TrumpPlan:
+        return TrumpPlan("draw", plain_only=self.plain_only)
+
+    @property
+    def keeps_card_back(self) -> bool:
+        return True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetesdalTrump:
+    """An under-trump and an over-trump suit are drawn before each round.
+
+    Both beat the two plain suits; between them the higher card wins and the
+    over-trump wins equal ranks.  If the same suit is drawn twice, a new
+    over-trump is drawn.  Suit must be followed as usual.
+
+    Names: Bondebridge house rule "Setesdal-twist".
+    """
+
+    def plan(self, round_index: int, hand_sizes: tuple[int, ...]) -> TrumpPlan:
+        return TrumpPlan("setesdal")
+
+    @property
+    def keeps_card_back(self) -> bool:
+        return False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NoTrump:
+    """No round has trump: the highest card of the led suit always wins."""
+
+    def plan(self, round_index: int, hand_sizes: tuple[int, ...]) -> TrumpPlan:
+        return TrumpPlan("none")
+
+    @property
+    def keeps_card_back(self) -> bool:
+        return False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NoTrumpRounds:
+    """Another trump policy, except that chosen rounds are played without trump.
+
+    ``final``: the match's last round (Up and Down the River: "the final round
+    has no trump"; with a high-first ladder that is whatever the schedule ends
+    on).  ``one_card``: every 1-card round.  ``peak``: every round at the
+    schedule's largest hand (Boerenbridge "zonder troef": often the 1-card
+    round and the top of the ladder).  ``rounds``: explicit 0-based indices.
+
+    Examples
+    --------
+    >>> p = NoTrumpRounds(base=TurnUpTrump(), final=True)
+    >>> p.plan(0, (1, 2, 1)).source, p.plan(2, (1, 2, 1)).source
+    ('turn-up', 'none')
+    """
+
+    base: TrumpPolicy
+    final: bool = False
+    one_card: bool = False
+    peak: bool = False
+    rounds: tuple[int, ...] = ()
+
+    def plan(self, round_index: int, hand_sizes: tuple[int, ...]) -> TrumpPlan:
+        h = hand_sizes[round_index]
+        if (
+            (self.final and round_index == len(hand_sizes) - 1)
+            or (self.one_card and h == 1)
+            or (self.peak and h == max(hand_sizes))
+            or round_index in self.rounds
+        ):
+            return TrumpPlan("none")
+        return self.base.plan(round_index, hand_sizes)
+
+    @property
+    def keeps_card_back(self) -> bool:
+        return self.base.keeps_card_back
