@@ -6,6 +6,7 @@ The engine reads :class:`~ohhell.rules.CompiledRules` and asks strategies
 
 from ohhell.engine.errors import IllegalMoveError, RecordError
 from ohhell.engine.events import BidAdjusted, BidMade, CardPlayed, Event, TrickWon, TrumpNamed
+from ohhell.engine.ledger import MatchLedger, RoundSeating
 from ohhell.engine.observation import Observation, Phase, Trick
 from ohhell.engine.play import MatchResult, Seed, play_deal, play_match, run_deal, streams
 from ohhell.engine.state import DealResult, DealState, deal
@@ -13,6 +14,8 @@ from ohhell.engine.strategy import Strategy
 
 __all__ = [
     "Observation",
+    "MatchLedger",
+    "RoundSeating",
     "Phase",
     "Trick",
     "Strategy",

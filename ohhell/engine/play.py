@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ohhell.cards import Card
+from ohhell.engine.ledger import MatchLedger
 from ohhell.engine.state import DealResult, DealState, deal
 from ohhell.engine.strategy import Strategy
-from ohhell.rules import Rules, Trump, compile_rules, standings, winners
+from ohhell.rules import Rules, Trump, compile_rules
 from ohhell.rules.compiled import CompiledRules
 
 __all__ = ["play_deal", "play_match", "run_deal", "MatchResult", "Seed", "streams"]
@@ -108,6 +108,11 @@ class MatchResult:
             out.append(tuple(totals))
         return out
 
+    def seat_from_dealer(self, deal_index: int, seat: int) -> int | None:
+        """Position of match seat ``seat`` from that deal's dealer's left (None if not playing)."""
+        seats = self.seats[deal_index]
+        return self.deals[deal_index].seat_from_dealer(seats.index(seat)) if seat in seats else None
+
 
 def play_match(rules: Rules, strategies: Sequence[Strategy], *, seed: Seed = None) -> MatchResult:
     """Play every round of ``rules`` with one strategy per seat.
@@ -136,66 +141,34 @@ def _play_rounds(
     dealer: int,
     entropy: int | Sequence[int] | None,
 ) -> MatchResult:
-    rules = compiled.rules
-    n = rules.players
-    tie_breaks = compiled.tie_breaks
-    totals, made, best = [0] * n, [0] * n, [-(10**9)] * n
-    active = list(range(n))
+    ledger = MatchLedger(compiled, dealer)
     deals: list[DealResult] = []
-    seat_maps: list[tuple[int, ...]] = []
-    knocked: list[tuple[int, int]] = []
     first_trump: Trump | None = None
-    for r in range(compiled.n_rounds):
-        want = int(compiled.players_in_round[r])
-        while len(active) > want:
-            last = standings(totals, made, best, tie_breaks, seats=active)[-1]
-            if dealer == last:
-                dealer = _next_active(dealer, active, n)
-            active.remove(last)
-            knocked.append((r, last))
-        local_dealer = active.index(dealer)
+    while not ledger.finished:
+        seating = ledger.next_seating()
         state = deal(
             compiled,
-            round_index=r,
-            dealer=local_dealer,
-            players=len(active),
+            round_index=seating.round_index,
+            dealer=seating.dealer,
+            players=len(seating.seats),
             rng=chance,
             first_round_trump=first_trump,
-            match_totals=[totals[s] for s in active],
+            match_totals=[ledger.totals[s] for s in seating.seats],
         )
-        result = run_deal(state, [strategies[s] for s in active], [seat_rngs[s] for s in active])
-        if r == 0:
+        result = run_deal(state, [strategies[s] for s in seating.seats], [seat_rngs[s] for s in seating.seats])
+        if seating.round_index == 0:
             first_trump = result.trump
-        for local, seat in enumerate(active):
-            totals[seat] += result.scores[local]
-            made[seat] += int(result.made[local])
-            best[seat] = max(best[seat], result.scores[local])
+        ledger.record(seating, result.scores, result.made)
         deals.append(result)
-        seat_maps.append(tuple(active))
-        dealer = _next_active(dealer, active, n)
-    order = standings(totals, made, best, tie_breaks, seats=active)
-    out = [s for r, s in reversed(knocked)]
     return MatchResult(
-        rules=rules,
+        rules=compiled.rules,
         deals=tuple(deals),
-        seats=tuple(seat_maps),
-        totals=tuple(totals),
-        made_bids=tuple(made),
-        best_round=tuple(best),
-        standings=order + tuple(out),
-        winners=winners(totals, made, best, tie_breaks, seats=active),
-        knocked_out=tuple(knocked),
+        seats=tuple(seating.seats for seating, _ in ledger.history),
+        totals=tuple(ledger.totals),
+        made_bids=tuple(ledger.made),
+        best_round=tuple(ledger.best),
+        standings=ledger.final_standings(),
+        winners=ledger.winners(),
+        knocked_out=tuple(ledger.knocked_out),
         seed_entropy=entropy,
     )
-
-
-def _next_active(seat: int, active: Sequence[int], n: int) -> int:
-    for step in range(1, n + 1):
-        s = (seat + step) % n
-        if s in active:
-            return s
-    raise ValueError("no active seat")
-
-
-def card_strings(cards: Sequence[Card]) -> list[str]:
-    return [str(c) for c in cards]

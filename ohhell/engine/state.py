@@ -21,7 +21,6 @@ from ohhell.engine.observation import Observation, Phase, Trick
 from ohhell.rules import CompiledRules, Trump
 from ohhell.rules.compiled import SIGHTS
 from ohhell.rules.restriction import adjust_options, adjusting_seat, hooked_bid
-from ohhell.rules.scoring import consolation_seats
 from ohhell.rules.tricks import IdenticalCards, legal_cards, trick_winner
 
 __all__ = ["DealState", "DealResult", "deal"]
@@ -275,18 +274,7 @@ class DealState:
             raise ValueError("the deal is not over yet")
         bids = tuple(int(b) for b in self.bids if b is not None)
         first = tuple(int(b) for b in self.first_bids if b is not None)
-        table = self.compiled.score_table(self.round_index)
-        scores = [int(table[b, t]) for b, t in zip(bids, self.tricks_won)]
-        hooked = (
-            self.compiled.restriction == "hook"
-            and hooked_bid(self.hand_size, [first[s] for s in range(self.players) if s != self.dealer]) is not None
-        )
-        consoled: tuple[int, ...] = ()
-        rule = self.compiled.rules.scoring.consolation
-        if rule is not None:
-            consoled = consolation_seats(rule, hooked, self.dealer, bids, self.tricks_won)
-            for s in consoled:
-                scores[s] += rule.points
+        outcome = self.compiled.score_round(self.round_index, self.dealer, bids, self.tricks_won)
         return DealResult(
             round_index=self.round_index,
             players=self.players,
@@ -300,9 +288,9 @@ class DealState:
             bids=bids,
             tricks=tuple(self.tricks),
             tricks_won=tuple(self.tricks_won),
-            scores=tuple(scores),
-            hooked=hooked,
-            consoled=consoled,
+            scores=outcome.scores,
+            hooked=outcome.hooked,
+            consoled=outcome.consoled,
             events=tuple(self.events),
         )
 

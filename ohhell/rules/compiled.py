@@ -7,6 +7,7 @@ so the policies are interpreted in exactly one place.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -14,11 +15,12 @@ import numpy as np
 import numpy.typing as npt
 
 from ohhell.rules.match_end import TieBreak
-from ohhell.rules.restriction import RestrictionKind
+from ohhell.rules.restriction import RestrictionKind, hooked_bid
+from ohhell.rules.scoring import consolation_seats
 from ohhell.rules.trump import TrumpPlan
 from ohhell.rules.variant import Rules
 
-__all__ = ["CompiledRules", "compile_rules", "TRUMP_SOURCES", "SIGHTS"]
+__all__ = ["CompiledRules", "RoundScore", "compile_rules", "TRUMP_SOURCES", "SIGHTS"]
 
 #: Integer codes of :class:`~ohhell.rules.trump.TrumpPlan` sources.
 TRUMP_SOURCES = ("none", "fixed", "turn-up", "first-round", "draw", "setesdal")
@@ -27,6 +29,15 @@ SIGHTS = ("own", "blind", "forehead")
 RESTRICTIONS: tuple[RestrictionKind, ...] = ("none", "hook", "first-adjusts", "highest-adjusts")
 
 IntArray = npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScore:
+    """A round's scores by seat, whether the dealer was hooked, who was consoled."""
+
+    scores: tuple[int, ...]
+    hooked: bool
+    consoled: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -52,6 +63,30 @@ class CompiledRules:
     identical_first: bool
     tie_breaks: tuple[TieBreak, ...]
     first_dealer: int
+
+    def score_round(self, round_index: int, dealer: int, bids: Sequence[int], tricks_won: Sequence[int]) -> RoundScore:
+        """Scores of one round from the final bids and tricks (table, then consolation).
+
+        ``hooked`` is True when the dealer's hook forbade a bid in range.
+
+        Examples
+        --------
+        >>> from ohhell.rules import boerenbridge
+        >>> c = compile_rules(boerenbridge(4))
+        >>> c.score_round(2, 3, [1, 0, 1, 2], [1, 1, 1, 0]).scores
+        (12, 0, 12, 0)
+        """
+        table = self.score_table(round_index)
+        h = int(self.hand_sizes[round_index])
+        scores = [int(table[b, t]) for b, t in zip(bids, tricks_won)]
+        others = [b for s, b in enumerate(bids) if s != dealer]
+        hooked = self.restriction == "hook" and hooked_bid(h, others) is not None
+        rule = self.rules.scoring.consolation
+        consoled = consolation_seats(rule, hooked, dealer, bids, tricks_won)
+        for s in consoled:
+            assert rule is not None
+            scores[s] += rule.points
+        return RoundScore(scores=tuple(scores), hooked=hooked, consoled=consoled)
 
     def score_table(self, round_index: int) -> IntArray:
         """Scores ``[bid, tricks]`` for one round (multiplier applied)."""
