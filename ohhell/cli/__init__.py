@@ -1,0 +1,40 @@
+"""The ``ohhell`` command line: one module per command family.
+
+``ohhell variants`` / ``ohhell rules NAME`` (rules_cmd), ``ohhell replay``
+(replay_cmd), ``ohhell score`` (score_cmd), ``ohhell play`` (play_cmd).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from ohhell.cli import play_cmd, replay_cmd, rules_cmd, score_cmd
+
+__all__ = ["main", "build_parser"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ohhell",
+        description="Rules, replay, score sheets and simulation for the Oh Hell family of games.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for module in (rules_cmd, replay_cmd, score_cmd, play_cmd):
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.handler(args)
+    except BrokenPipeError:
+        return 0
+    except (ValueError, OSError) as exc:
+        print(f"ohhell {args.command}: {exc}", file=sys.stderr)
+        return 2
+    return status

@@ -1,0 +1,5 @@
+import sys
+
+from ohhell.cli import main
+
+sys.exit(main())

@@ -1,0 +1,30 @@
+"""``ohhell variants`` and ``ohhell rules NAME``."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ohhell.rules import preset
+from ohhell.rules.presets import DESCRIPTIONS
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("variants", help="list the presets with a one-line description")
+    p.set_defaults(handler=variants)
+    p = sub.add_parser("rules", help="print one preset in full")
+    p.add_argument("name", help="preset name (see `ohhell variants`)")
+    p.add_argument("--players", type=int, default=None, help="number of players (preset default)")
+    p.set_defaults(handler=show)
+
+
+def variants(args: argparse.Namespace) -> int:
+    width = max(map(len, DESCRIPTIONS))
+    for name, text in sorted(DESCRIPTIONS.items()):
+        print(f"{name:<{width}}  {text}")
+    return 0
+
+
+def show(args: argparse.Namespace) -> int:
+    print(preset(args.name, args.players).describe())
+    return 0

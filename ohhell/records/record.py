@@ -1,0 +1,196 @@
+"""The JSON record of one deal (JSON Lines for many).
+
+Keys (all required unless marked optional):
+
+``players``
+    number of seats; seats go clockwise 0..players-1, the player left of
+    seat ``s`` is ``(s + 1) % players``.
+``dealer``
+    the dealer's seat.
+``hand_size``
+    cards dealt to each seat.
+``trump``
+    suit letter ``C``/``D``/``H``/``S``, ``null`` for no trump, or two letters
+    (under-trump then over-trump) for the Setesdal twist.
+``trump_card``
+    the card turned up (``null`` if none).
+``hands``
+    list by seat of card strings (rank then suit: ``AS``, ``KH``, ``TD`` or
+    ``10D``, ``7C``; ``W``/``N`` for Wizard/Jester).
+``bids``
+    list by seat of final bids (after any adjustment).
+``tricks``
+    list of tricks, each the cards in play order starting with the leader's.
+``round`` (optional)
+    1-based round number in the rules' schedule; without it the first round
+    with this hand size and player count is assumed.
+``exposed`` (optional)
+    cards set aside face up (a drawn trump card, the short game's twos).
+
+Examples
+--------
+>>> rec = DealRecord.from_json('{"players": 2, "dealer": 1, "hand_size": 1, "trump": "H", '
+...     '"trump_card": "2H", "hands": [["AS"], ["3H"]], "bids": [1, 1], "tricks": [["AS", "3H"]]}')
+>>> rec.hands[1], rec.trump
+((Card('3H'),), Trump(suits=(<Suit.HEARTS: 2>,)))
+>>> rec.to_dict()["tricks"]
+[['AS', '3H']]
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ohhell.cards import Card
+from ohhell.engine import DealResult, RecordError
+from ohhell.rules import Trump
+
+__all__ = ["DealRecord", "read_jsonl", "write_jsonl"]
+
+_KEYS = ("players", "dealer", "hand_size", "trump", "trump_card", "hands", "bids", "tricks")
+
+
+def _card(text: object, where: str) -> Card:
+    if not isinstance(text, str):
+        raise RecordError(f"{where}: a card must be a string such as 'AS', got {text!r}")
+    try:
+        return Card.parse(text)
+    except ValueError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
+def _int(value: object, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(f"{where} must be an integer, got {value!r}")
+    return value
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealRecord:
+    """One deal as recorded: parsed, typed, not yet checked against any rules."""
+
+    players: int
+    dealer: int
+    hand_size: int
+    trump: Trump
+    trump_card: Card | None
+    hands: tuple[tuple[Card, ...], ...]
+    bids: tuple[int, ...]
+    tricks: tuple[tuple[Card, ...], ...]
+    round: int | None = None
+    exposed: tuple[Card, ...] = ()
+
+    @classmethod
+    def from_dict(cls, data: object) -> DealRecord:
+        """Parse the documented keys; a malformed record raises :class:`RecordError`."""
+        if not isinstance(data, dict):
+            raise RecordError(f"a deal record must be a JSON object, got {type(data).__name__}")
+        missing = [k for k in _KEYS if k not in data]
+        if missing:
+            raise RecordError(f"missing keys: {', '.join(missing)} (required: {', '.join(_KEYS)})")
+        players = _int(data["players"], "players")
+        hands_raw, bids_raw, tricks_raw = data["hands"], data["bids"], data["tricks"]
+        for key, value in (("hands", hands_raw), ("bids", bids_raw), ("tricks", tricks_raw)):
+            if not isinstance(value, list):
+                raise RecordError(f"{key} must be a list, got {value!r}")
+        if len(hands_raw) != players or len(bids_raw) != players:
+            raise RecordError(f"hands and bids must list {players} seats, got {len(hands_raw)} and {len(bids_raw)}")
+        trump_raw = data["trump"]
+        if trump_raw is not None and not isinstance(trump_raw, str):
+            raise RecordError(f"trump must be a suit letter or null, got {trump_raw!r}")
+        try:
+            trump = Trump.parse(trump_raw)
+        except ValueError as exc:
+            raise RecordError(f"trump: {exc}") from None
+        hands = []
+        for seat, hand in enumerate(hands_raw):
+            if not isinstance(hand, list):
+                raise RecordError(f"seat {seat}: hand must be a list of cards, got {hand!r}")
+            hands.append(tuple(_card(c, f"seat {seat} hand") for c in hand))
+        tricks = []
+        for i, trick in enumerate(tricks_raw):
+            if not isinstance(trick, list):
+                raise RecordError(f"trick {i + 1} must be a list of cards, got {trick!r}")
+            tricks.append(tuple(_card(c, f"trick {i + 1}") for c in trick))
+        round_raw = data.get("round")
+        exposed_raw = data.get("exposed", [])
+        if not isinstance(exposed_raw, list):
+            raise RecordError(f"exposed must be a list of cards, got {exposed_raw!r}")
+        return cls(
+            players=players,
+            dealer=_int(data["dealer"], "dealer"),
+            hand_size=_int(data["hand_size"], "hand_size"),
+            trump=trump,
+            trump_card=None if data["trump_card"] is None else _card(data["trump_card"], "trump_card"),
+            hands=tuple(hands),
+            bids=tuple(_int(b, f"seat {s} bid") for s, b in enumerate(bids_raw)),
+            tricks=tuple(tricks),
+            round=None if round_raw is None else _int(round_raw, "round"),
+            exposed=tuple(_card(c, "exposed") for c in exposed_raw),
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> DealRecord:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"not valid JSON: {exc.msg} at column {exc.colno}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_result(cls, result: DealResult) -> DealRecord:
+        """The record of a played deal."""
+        return cls(
+            players=result.players,
+            dealer=result.dealer,
+            hand_size=result.hand_size,
+            trump=result.trump,
+            trump_card=result.trump_card,
+            hands=result.hands,
+            bids=result.bids,
+            tricks=tuple(t.cards for t in result.tricks),
+            round=result.round_index + 1,
+            exposed=result.exposed,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "players": self.players,
+            "dealer": self.dealer,
+            "hand_size": self.hand_size,
+            "trump": self.trump.letters(),
+            "trump_card": None if self.trump_card is None else str(self.trump_card),
+            "hands": [[str(c) for c in hand] for hand in self.hands],
+            "bids": list(self.bids),
+            "tricks": [[str(c) for c in trick] for trick in self.tricks],
+        }
+        if self.round is not None:
+            out["round"] = self.round
+        if self.exposed:
+            out["exposed"] = [str(c) for c in self.exposed]
+        return out
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict())
+
+
+def read_jsonl(path: str | Path) -> Iterator[tuple[int, DealRecord | RecordError]]:
+    """Each non-blank line's number and its record, or the error that stopped it."""
+    with open(path, encoding="utf-8") as fh:
+        for number, line in enumerate(fh, start=1):
+            if not line.strip():
+                continue
+            try:
+                yield number, DealRecord.from_json(line)
+            except RecordError as exc:
+                yield number, exc
+
+
+def write_jsonl(records: list[DealRecord], path: str | Path) -> None:
+    with open(path, "w", encoding="utf-8") as fh:
+        for rec in records:
+            fh.write(rec.to_json() + "\n")
