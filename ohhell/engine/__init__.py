@@ -11,9 +11,13 @@ from ohhell.engine.observation import Observation, Phase, Trick
 from ohhell.engine.play import MatchResult, Seed, play_deal, play_match, run_deal, streams
 from ohhell.engine.state import DealResult, DealState, deal
 from ohhell.engine.strategy import Strategy
+from ohhell.engine.stream import SeedLike, Stream, seed_sequence
 
 __all__ = [
     "Observation",
+    "Stream",
+    "SeedLike",
+    "seed_sequence",
     "MatchLedger",
     "RoundSeating",
     "Phase",

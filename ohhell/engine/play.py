@@ -2,7 +2,8 @@
 
 Randomness is explicit.  A deal or match takes ``seed`` (anything
 :class:`numpy.random.SeedSequence` accepts, or a ``SeedSequence``), spawns
-one chance stream for the cards and one stream per seat for its strategy, so
+one chance :class:`~ohhell.engine.stream.Stream` for the cards and one
+stream per seat for its strategy, so
 changing a strategy never changes the cards dealt (duplicate deals stay
 duplicate).  Within the chance stream the draws happen in the order
 documented by :func:`ohhell.engine.state.deal`.
@@ -18,19 +19,20 @@ import numpy as np
 from ohhell.engine.ledger import MatchLedger
 from ohhell.engine.state import DealResult, DealState, deal
 from ohhell.engine.strategy import Strategy
+from ohhell.engine.stream import SeedLike, Stream, seed_sequence
 from ohhell.rules import Rules, Trump, compile_rules
 from ohhell.rules.compiled import CompiledRules
 
 __all__ = ["play_deal", "play_match", "run_deal", "MatchResult", "Seed", "streams"]
 
-Seed = int | Sequence[int] | np.random.SeedSequence | None
+Seed = SeedLike
 
 
-def streams(seed: Seed, players: int) -> tuple[np.random.Generator, list[np.random.Generator], np.random.SeedSequence]:
-    """The chance stream and one stream per seat, spawned from ``seed``."""
-    ss = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+def streams(seed: Seed, players: int) -> tuple[Stream, list[Stream], np.random.SeedSequence]:
+    """The chance stream and one stream per seat: children 0, 1..players of ``SeedSequence(seed)``."""
+    ss = seed_sequence(seed)
     children = ss.spawn(1 + players)
-    return np.random.default_rng(children[0]), [np.random.default_rng(c) for c in children[1:]], ss
+    return Stream(children[0]), [Stream(c) for c in children[1:]], ss
 
 
 def _check_strategies(strategies: Sequence[Strategy], players: int) -> None:
@@ -41,7 +43,7 @@ def _check_strategies(strategies: Sequence[Strategy], players: int) -> None:
             raise TypeError(f"strategy for seat {i} must have bid(), play() and name_trump(); got {s!r}")
 
 
-def run_deal(state: DealState, strategies: Sequence[Strategy], rngs: Sequence[np.random.Generator]) -> DealResult:
+def run_deal(state: DealState, strategies: Sequence[Strategy], rngs: Sequence[Stream]) -> DealResult:
     """Drive ``state`` to the end, asking each seat's strategy with its own stream."""
     while not state.is_over:
         seat = state.current_seat
@@ -136,8 +138,8 @@ def play_match(rules: Rules, strategies: Sequence[Strategy], *, seed: Seed = Non
 def _play_rounds(
     compiled: CompiledRules,
     strategies: Sequence[Strategy],
-    chance: np.random.Generator,
-    seat_rngs: Sequence[np.random.Generator],
+    chance: Stream,
+    seat_rngs: Sequence[Stream],
     dealer: int,
     entropy: int | Sequence[int] | None,
 ) -> MatchResult:

@@ -18,6 +18,7 @@ from ohhell.cards import Card, Suit
 from ohhell.engine.errors import IllegalMoveError
 from ohhell.engine.events import BidAdjusted, BidMade, CardPlayed, Event, TrickWon, TrumpNamed
 from ohhell.engine.observation import Observation, Phase, Trick
+from ohhell.engine.stream import Stream
 from ohhell.rules import CompiledRules, Trump
 from ohhell.rules.compiled import SIGHTS
 from ohhell.rules.restriction import adjust_options, adjusting_seat, hooked_bid
@@ -309,15 +310,17 @@ def deal(
     round_index: int,
     dealer: int,
     players: int,
-    rng: np.random.Generator,
+    rng: Stream,
     first_round_trump: Trump | None = None,
     match_totals: Sequence[int] | None = None,
 ) -> DealState:
     """The chance step: shuffle, set aside, draw or turn up trump, and deal.
 
-    Random draws, in this order, from ``rng``: one permutation of the deck
-    (``rng.permutation``), then for a Setesdal round the under-trump suit and
-    the over-trump suit, redrawn while equal (``rng.integers(4)`` each).
+    Random draws, in this order, from the stream ``rng``: one permutation of
+    the deck's card list (``rng.permutation(deck size)``: position ``i`` of
+    the shuffled deck holds card ``order[i]`` of the rules' deck), then for a
+    Setesdal round the under-trump suit and the over-trump suit, redrawn while
+    equal (``rng.integers(4)`` each).
     Cards go one at a time clockwise from the dealer's left; the next card of
     the stock is the one turned up (or, for a drawn trump, the top card is
     drawn before the deal).

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
 from ohhell.cards import Card, Suit
-from ohhell.engine import Observation
+from ohhell.engine import Observation, Stream
 
 __all__ = ["RandomStrategy"]
 
@@ -26,11 +24,11 @@ class RandomStrategy:
     1
     """
 
-    def bid(self, obs: Observation, rng: np.random.Generator) -> int:
+    def bid(self, obs: Observation, rng: Stream) -> int:
         return obs.legal_bids[int(rng.integers(len(obs.legal_bids)))]
 
-    def play(self, obs: Observation, rng: np.random.Generator) -> Card:
+    def play(self, obs: Observation, rng: Stream) -> Card:
         return obs.legal_cards[int(rng.integers(len(obs.legal_cards)))]
 
-    def name_trump(self, obs: Observation, rng: np.random.Generator) -> Suit:
+    def name_trump(self, obs: Observation, rng: Stream) -> Suit:
         return obs.legal_suits[int(rng.integers(len(obs.legal_suits)))]
