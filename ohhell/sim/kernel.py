@@ -1,0 +1,543 @@
+"""The compiled fast path: deals and matches with random play, in numba.
+
+An independent implementation of the rules for one 52-card (or reduced)
+deck, reading the compiled rules arrays (:class:`~ohhell.rules.CompiledRules`)
+and the documented streams (:mod:`ohhell.engine.stream`,
+:mod:`ohhell.sim.streams`).  Hands are bit masks, bit ``code`` for card
+``code`` (13 bits a suit), so the legal cards in ascending card order are the
+set bits from the lowest: exactly the order the reference engine offers
+them, and a random choice reads the same number.  The reference engine
+stays the definition; tests check this path against it deal for deal.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+__all__ = ["play_deals_kernel", "play_matches_kernel", "stream_states"]
+
+U64 = np.uint64
+_GAMMA = U64(0x9E3779B97F4A7C15)
+_M1 = U64(0xBF58476D1CE4E5B9)
+_M2 = U64(0x94D049BB133111EB)
+_LOW32 = U64(0xFFFFFFFF)
+
+# trump sources, as in ohhell.rules.compiled.TRUMP_SOURCES
+_NONE, _FIXED, _TURN_UP, _FIRST_ROUND, _DRAW, _SETESDAL = 0, 1, 2, 3, 4, 5
+# restrictions, as in ohhell.rules.compiled.RESTRICTIONS
+_R_NONE, _R_HOOK, _R_FIRST, _R_HIGHEST = 0, 1, 2, 3
+
+
+@njit(cache=True, inline="always")
+def _rotl(x: np.uint64, k: int) -> np.uint64:
+    return (x << U64(k)) | (x >> U64(64 - k))
+
+
+@njit(cache=True)
+def _next(st: np.ndarray, k: int) -> np.uint64:
+    s0, s1, s2, s3 = st[k, 0], st[k, 1], st[k, 2], st[k, 3]
+    result = _rotl(s1 * U64(5), 7) * U64(9)
+    t = s1 << U64(17)
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = _rotl(s3, 45)
+    st[k, 0], st[k, 1], st[k, 2], st[k, 3] = s0, s1, s2, s3
+    return result
+
+
+@njit(cache=True)
+def _below(st: np.ndarray, k: int, n: int) -> int:
+    nn = U64(n)
+    threshold = (U64(4294967296) - nn) % nn
+    while True:
+        m = (_next(st, k) >> U64(32)) * nn
+        if (m & _LOW32) >= threshold:
+            return np.int64(m >> U64(32))  # type: ignore[return-value]  # int64, never uint64, in numba
+
+
+@njit(cache=True)
+def _mix(z: np.uint64) -> np.uint64:
+    z = (z ^ (z >> U64(30))) * _M1
+    z = (z ^ (z >> U64(27))) * _M2
+    return z ^ (z >> U64(31))
+
+
+@njit(cache=True)
+def stream_states(st: np.ndarray, base: np.uint64, first: int, count: int) -> None:
+    """Fill ``st[0:count]`` with the SplitMix64 blocks ``first .. first+count-1`` from ``base``."""
+    for i in range(count):
+        k = U64(first + i)
+        x = base + U64(4) * k * _GAMMA
+        zero = True
+        for w in range(4):
+            x += _GAMMA
+            st[i, w] = _mix(x)
+            if st[i, w] != U64(0):
+                zero = False
+        if zero:
+            st[i, 0] = U64(1)
+
+
+@njit(cache=True, inline="always")
+def _popcount(x: np.int64) -> int:
+    c = 0
+    while x:
+        x &= x - 1
+        c += 1
+    return c
+
+
+@njit(cache=True, inline="always")
+def _kth_bit(x: np.int64, k: int) -> int:
+    """Index of the k-th lowest set bit (0-based k)."""
+    for _ in range(k):
+        x &= x - 1
+    b = 0
+    y = x & -x
+    while y > 1:
+        y >>= 1
+        b += 1
+    return b
+
+
+@njit(cache=True)
+def _strength(code: int, led: int, t_under: int, t_over: int) -> int:
+    suit = code // 13
+    rank = code % 13
+    if suit == t_over:
+        return 3000 + 2 * rank + 1
+    if suit == t_under:
+        return 3000 + 2 * rank
+    if suit == led:
+        return 2000 + 2 * rank
+    return 0
+
+
+@njit(cache=True)
+def _deal(
+    r: int,
+    n: int,
+    dealer: int,
+    hand_sizes: np.ndarray,
+    trump_source: np.ndarray,
+    trump_suit: np.ndarray,
+    draw_plain: np.ndarray,
+    set_aside: np.ndarray,
+    score_tables: np.ndarray,
+    deck: np.ndarray,
+    restriction: int,
+    cons_points: int,
+    cons_ties: bool,
+    first_under: int,
+    first_over: int,
+    st: np.ndarray,
+    hands_out: np.ndarray,
+    bids: np.ndarray,
+    first_bids: np.ndarray,
+    tricks: np.ndarray,
+    scores: np.ndarray,
+    plays: np.ndarray,
+    trump_out: np.ndarray,
+) -> None:
+    """One deal with random play.  Writes the outputs; ``trump_out`` = [under, over, turned-up card]."""
+    h = hand_sizes[r]
+    d = deck.shape[0]
+    src = trump_source[r]
+    # the shuffle: Fisher-Yates over positions, chance stream 0
+    order = np.empty(d, dtype=np.int64)
+    for i in range(d):
+        order[i] = deck[i]
+    for i in range(d - 1, 0, -1):
+        j = _below(st, 0, i + 1)
+        tmp = order[i]
+        order[i] = order[j]
+        order[j] = tmp
+    t_under = -1
+    t_over = -1
+    if src == _FIXED:
+        t_over = trump_suit[r]
+    elif src == _FIRST_ROUND:
+        t_under = first_under
+        t_over = first_over
+    elif src == _SETESDAL:
+        t_under = _below(st, 0, 4)
+        t_over = _below(st, 0, 4)
+        while t_over == t_under:
+            t_over = _below(st, 0, 4)
+    k = set_aside[r]
+    length = d
+    if k > 0:
+        removed = 0
+        twos = np.full(4, -1, dtype=np.int64)
+        for s in range(4):
+            if removed < k and s != t_under and s != t_over:
+                twos[removed] = s * 13
+                removed += 1
+        w = 0
+        for i in range(d):
+            c = order[i]
+            skip = False
+            for q in range(removed):
+                if c == twos[q]:
+                    skip = True
+            if not skip:
+                order[w] = c
+                w += 1
+        length = w
+    pos = 0
+    if src == _DRAW:
+        drawn = order[0]
+        pos = 1
+        if drawn < 52 and not (draw_plain[r] and drawn % 13 + 2 > 10):
+            t_over = drawn // 13
+    for s in range(n):
+        hands_out[s] = 0
+    for i in range(h * n):
+        seat = (dealer + 1 + i) % n
+        hands_out[seat] |= np.int64(1) << np.int64(order[pos + i])
+    pos += h * n
+    turned = -1
+    if src == _TURN_UP and pos < length:
+        turned = order[pos]
+        t_over = turned // 13
+    trump_out[0] = t_under
+    trump_out[1] = t_over
+    trump_out[2] = turned
+    # bids: each seat from its own stream, in order from the dealer's left
+    total = 0
+    for i in range(n):
+        seat = (dealer + 1 + i) % n
+        if restriction == _R_HOOK and seat == dealer:
+            forbidden = h - total
+            if 0 <= forbidden <= h:
+                kk = _below(st, 1 + seat, h)
+                b = kk if kk < forbidden else kk + 1
+            else:
+                b = _below(st, 1 + seat, h + 1)
+        else:
+            b = _below(st, 1 + seat, h + 1)
+        first_bids[seat] = b
+        bids[seat] = b
+        total += b
+    if restriction in (_R_FIRST, _R_HIGHEST) and total == h:
+        adj = (dealer + 1) % n
+        if restriction == _R_HIGHEST:
+            top = -1
+            for i in range(n):
+                seat = (dealer + 1 + i) % n
+                if bids[seat] > top:
+                    top = bids[seat]
+                    adj = seat
+        old = bids[adj]
+        if old == 0 or old == h:
+            _below(st, 1 + adj, 1)  # one legal move, still one draw (as the reference strategy)
+            bids[adj] = 1 if old == 0 else h - 1
+        else:
+            bids[adj] = old - 1 if _below(st, 1 + adj, 2) == 0 else old + 1
+    # play
+    hands = hands_out.copy()
+    for s in range(n):
+        tricks[s] = 0
+    leader = (dealer + 1) % n
+    suit_mask = np.int64(0x1FFF)
+    record = plays.shape[0] > 0
+    for t in range(h):
+        led = -1
+        best = -1
+        best_key = -1
+        for p in range(n):
+            seat = (leader + p) % n
+            hand = hands[seat]
+            legal = hand
+            if led >= 0:
+                follow = hand & (suit_mask << np.int64(13 * led))
+                if follow != 0:
+                    legal = follow
+            c = _kth_bit(legal, _below(st, 1 + seat, _popcount(legal)))
+            hands[seat] = hand & ~(np.int64(1) << np.int64(c))
+            if record:
+                plays[t, p] = c
+            if p == 0:
+                led = c // 13
+            key = _strength(c, led, t_under, t_over)
+            if key > best_key:
+                best_key = key
+                best = seat
+        tricks[best] += 1
+        leader = best
+    # scores
+    table = score_tables[r]
+    hooked = False
+    if restriction == _R_HOOK:
+        others = total - first_bids[dealer]
+        hooked = 0 <= h - others <= h
+    for s in range(n):
+        scores[s] = table[bids[s], tricks[s]]
+    if cons_points > 0 and hooked and bids[dealer] != tricks[dealer]:
+        mine = abs(bids[dealer] - tricks[dealer])
+        smallest = 1 << 30
+        count = 0
+        for s in range(n):
+            if bids[s] != tricks[s]:
+                miss = abs(bids[s] - tricks[s])
+                if miss < smallest:
+                    smallest = miss
+                    count = 1
+                elif miss == smallest:
+                    count += 1
+        if mine <= smallest and (cons_ties or count == 1):
+            scores[dealer] += cons_points
+
+
+@njit(cache=True)
+def play_deals_kernel(
+    base: np.uint64,
+    first_unit: int,
+    n_deals: int,
+    players: int,
+    first_dealer: int,
+    hand_sizes: np.ndarray,
+    players_in_round: np.ndarray,
+    trump_source: np.ndarray,
+    trump_suit: np.ndarray,
+    draw_plain: np.ndarray,
+    set_aside: np.ndarray,
+    score_tables: np.ndarray,
+    deck: np.ndarray,
+    restriction: int,
+    cons_points: int,
+    cons_ties: bool,
+    out_round: np.ndarray,
+    out_dealer: np.ndarray,
+    out_trump: np.ndarray,
+    out_hands: np.ndarray,
+    out_bids: np.ndarray,
+    out_tricks: np.ndarray,
+    out_scores: np.ndarray,
+    out_plays: np.ndarray,
+) -> None:
+    """Deals ``first_unit .. first_unit + n_deals - 1`` of a chunk: deal ``i`` plays round
+    ``i mod rounds`` with dealer ``(first_dealer + i) mod players`` (no match context)."""
+    n_rounds = hand_sizes.shape[0]
+    st = np.empty((1 + players, 4), dtype=np.uint64)
+    first_bids = np.empty(players, dtype=np.int64)
+    no_plays = np.empty((0, 0), dtype=np.int64)
+    for j in range(n_deals):
+        unit = first_unit + j
+        stream_states(st, base, unit * (1 + players), 1 + players)
+        r = unit % n_rounds
+        n = players_in_round[r]
+        dealer = (first_dealer + unit) % n
+        out_round[j] = r
+        out_dealer[j] = dealer
+        plays = out_plays[j] if out_plays.shape[0] > 0 else no_plays
+        _deal(
+            r, n, dealer, hand_sizes, trump_source, trump_suit, draw_plain, set_aside, score_tables, deck,
+            restriction, cons_points, cons_ties, -1, -1, st,
+            out_hands[j], out_bids[j], first_bids, out_tricks[j], out_scores[j], plays, out_trump[j],
+        )  # fmt: skip
+
+
+@njit(cache=True)
+def play_matches_kernel(
+    base: np.uint64,
+    first_unit: int,
+    n_matches: int,
+    players: int,
+    first_dealer: int,
+    tie_breaks: np.ndarray,
+    hand_sizes: np.ndarray,
+    players_in_round: np.ndarray,
+    trump_source: np.ndarray,
+    trump_suit: np.ndarray,
+    draw_plain: np.ndarray,
+    set_aside: np.ndarray,
+    score_tables: np.ndarray,
+    deck: np.ndarray,
+    restriction: int,
+    cons_points: int,
+    cons_ties: bool,
+    out_dealer: np.ndarray,
+    out_trump: np.ndarray,
+    out_hands: np.ndarray,
+    out_bids: np.ndarray,
+    out_tricks: np.ndarray,
+    out_scores: np.ndarray,
+    out_totals: np.ndarray,
+    out_rank: np.ndarray,
+    out_winner: np.ndarray,
+    out_plays: np.ndarray,
+) -> None:
+    """Whole matches.  Per-round outputs are by match seat (-1 where a seat sat out).
+
+    ``first_dealer`` < 0 draws it from the chance stream (``integers(players)``).
+    ``tie_breaks``: codes 0 made bids, 1 best round.  ``out_rank``: 0 for first.
+    """
+    n_rounds = hand_sizes.shape[0]
+    st_all = np.empty((1 + players, 4), dtype=np.uint64)
+    st = np.empty((1 + players, 4), dtype=np.uint64)
+    first_bids = np.empty(players, dtype=np.int64)
+    hands = np.empty(players, dtype=np.int64)
+    bids = np.empty(players, dtype=np.int64)
+    tricks = np.empty(players, dtype=np.int64)
+    scores = np.empty(players, dtype=np.int64)
+    trump = np.empty(3, dtype=np.int64)
+    no_plays = np.empty((0, 0), dtype=np.int64)
+    totals = np.empty(players, dtype=np.int64)
+    made = np.empty(players, dtype=np.int64)
+    best = np.empty(players, dtype=np.int64)
+    played = np.empty(players, dtype=np.int64)
+    active = np.empty(players, dtype=np.int64)
+    out_order = np.empty(players, dtype=np.int64)
+    nt = tie_breaks.shape[0]
+    for j in range(n_matches):
+        unit = first_unit + j
+        stream_states(st_all, base, unit * (1 + players), 1 + players)
+        dealer = first_dealer
+        if dealer < 0:
+            dealer = _below(st_all, 0, players)
+        for s in range(players):
+            totals[s] = 0
+            made[s] = 0
+            best[s] = 0
+            played[s] = 0
+            active[s] = 1
+        n_active = players
+        n_out = 0
+        first_under = -1
+        first_over = -1
+        for r in range(n_rounds):
+            want = players_in_round[r]
+            while n_active > want:
+                last = -1
+                for s in range(players):
+                    if active[s] == 0:
+                        continue
+                    if last < 0:
+                        last = s
+                        continue
+                    # s ranks at or below `last`? (ties: the higher seat is last)
+                    worse_or_equal = True
+                    if totals[s] != totals[last]:
+                        worse_or_equal = totals[s] < totals[last]
+                    else:
+                        for q in range(nt):
+                            a = made[s] if tie_breaks[q] == 0 else best[s]
+                            b = made[last] if tie_breaks[q] == 0 else best[last]
+                            if a != b:
+                                worse_or_equal = a < b
+                                break
+                    if worse_or_equal:
+                        last = s
+                if dealer == last:
+                    for step in range(1, players + 1):
+                        cand = (dealer + step) % players
+                        if active[cand] == 1 and cand != last:
+                            dealer = cand
+                            break
+                active[last] = 0
+                n_active -= 1
+                out_order[players - 1 - n_out] = last
+                n_out += 1
+            # local seats: active match seats in order
+            seats = np.empty(n_active, dtype=np.int64)
+            w = 0
+            local_dealer = 0
+            for s in range(players):
+                if active[s] == 1:
+                    if s == dealer:
+                        local_dealer = w
+                    seats[w] = s
+                    w += 1
+            # streams: chance, then the active seats' own streams
+            for q in range(4):
+                st[0, q] = st_all[0, q]
+            for i in range(n_active):
+                for q in range(4):
+                    st[1 + i, q] = st_all[1 + seats[i], q]
+            plays = out_plays[j, r] if out_plays.shape[0] > 0 else no_plays
+            _deal(
+                r, n_active, local_dealer, hand_sizes, trump_source, trump_suit, draw_plain, set_aside,
+                score_tables, deck, restriction, cons_points, cons_ties, first_under, first_over, st,
+                hands, bids, first_bids, tricks, scores, plays, trump,
+            )  # fmt: skip
+            for q in range(4):
+                st_all[0, q] = st[0, q]
+            for i in range(n_active):
+                for q in range(4):
+                    st_all[1 + seats[i], q] = st[1 + i, q]
+            if r == 0:
+                first_under = trump[0]
+                first_over = trump[1]
+            out_dealer[j, r] = dealer
+            for q in range(3):
+                out_trump[j, r, q] = trump[q]
+            for s in range(players):
+                out_bids[j, r, s] = -1
+                out_tricks[j, r, s] = -1
+                out_scores[j, r, s] = 0
+                out_hands[j, r, s] = 0
+            for i in range(n_active):
+                s = seats[i]
+                out_hands[j, r, s] = hands[i]
+                out_bids[j, r, s] = bids[i]
+                out_tricks[j, r, s] = tricks[i]
+                out_scores[j, r, s] = scores[i]
+                totals[s] += scores[i]
+                if bids[i] == tricks[i]:
+                    made[s] += 1
+                best[s] = scores[i] if played[s] == 0 else max(best[s], scores[i])
+                played[s] += 1
+            for step in range(1, players + 1):
+                cand = (dealer + step) % players
+                if active[cand] == 1:
+                    dealer = cand
+                    break
+        # final standings of the active seats (stable: lower seat first on full ties)
+        ranked = np.empty(n_active, dtype=np.int64)
+        w = 0
+        for s in range(players):
+            if active[s] == 1:
+                ranked[w] = s
+                w += 1
+        for a in range(1, n_active):
+            s = ranked[a]
+            b = a - 1
+            while b >= 0:
+                o = ranked[b]
+                better = False
+                if totals[s] != totals[o]:
+                    better = totals[s] > totals[o]
+                else:
+                    for q in range(nt):
+                        x = made[s] if tie_breaks[q] == 0 else best[s]
+                        y = made[o] if tie_breaks[q] == 0 else best[o]
+                        if x != y:
+                            better = x > y
+                            break
+                if not better:
+                    break
+                ranked[b + 1] = o
+                b -= 1
+            ranked[b + 1] = s
+        for i in range(n_active):
+            out_order[i] = ranked[i]
+        for i in range(players):
+            out_rank[j, out_order[i]] = i
+            out_totals[j, i] = totals[i]
+            out_winner[j, i] = 0
+        top = ranked[0]
+        for i in range(n_active):
+            s = ranked[i]
+            same = totals[s] == totals[top]
+            for q in range(nt):
+                x = made[s] if tie_breaks[q] == 0 else best[s]
+                y = made[top] if tie_breaks[q] == 0 else best[top]
+                if x != y:
+                    same = False
+            if same:
+                out_winner[j, s] = 1

@@ -1,0 +1,163 @@
+"""The two engine paths that fill chunk arrays: the reference engine and the kernel.
+
+:func:`fast_path_reason` says why a rules/strategies pair cannot take the
+compiled path (None when it can); :func:`run_chunk` fills the arrays of one
+chunk through the chosen path.  Both read the same streams
+(:mod:`ohhell.sim.streams`), so they agree deal for deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+import numpy as np
+
+from ohhell.engine import Strategy, deal, run_deal
+from ohhell.engine.play import _play_rounds
+from ohhell.rules import CompiledRules, Trump
+from ohhell.sim.arrays import DealArrays, MatchArrays
+from ohhell.sim.streams import unit_streams
+from ohhell.strategies import RandomStrategy
+
+__all__ = ["Mode", "Path", "fast_path_reason", "run_chunk"]
+
+Mode = Literal["deals", "matches"]
+Path = Literal["fast", "reference"]
+
+
+def fast_path_reason(compiled: CompiledRules, strategies: Sequence[Strategy]) -> str | None:
+    """Why the compiled path cannot play this; None when it can."""
+    codes = [int(c) for c in compiled.deck]
+    if compiled.wizards:
+        return "the Wizard deck"
+    if len(set(codes)) != len(codes):
+        return "two decks (identical cards)"
+    unsupported = sorted({type(s).__name__ for s in strategies if not isinstance(s, RandomStrategy)})
+    if unsupported:
+        return f"strategies without a compiled version: {', '.join(unsupported)}"
+    return None
+
+
+def _trump_row(trump: Trump, card_code: int) -> tuple[int, int, int]:
+    suits = [int(s) for s in trump.suits]
+    if len(suits) == 2:
+        return suits[0], suits[1], card_code
+    return -1, (suits[0] if suits else -1), card_code
+
+
+def _mask(cards: Sequence[object]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.code  # type: ignore[attr-defined]
+    return m
+
+
+def _deals_reference(
+    compiled: CompiledRules, strategies: Sequence[Strategy], base: int, start: int, size: int, out: DealArrays
+) -> None:
+    players = compiled.players
+    first_dealer = max(compiled.first_dealer, 0)
+    record = out.plays.shape[0] > 0
+    for j in range(size):
+        unit = start + j
+        chance, seats = unit_streams(base, unit, players)
+        r = unit % compiled.n_rounds
+        n = int(compiled.players_in_round[r])
+        dealer = (first_dealer + unit) % n
+        result = run_deal(deal(compiled, round_index=r, dealer=dealer, players=n, rng=chance), strategies[:n], seats)
+        out.round[j] = r
+        out.dealer[j] = dealer
+        out.trump[j] = _trump_row(result.trump, -1 if result.trump_card is None else result.trump_card.code)
+        for s in range(n):
+            out.hands[j, s] = _mask(result.hands[s])
+            out.bids[j, s] = result.bids[s]
+            out.tricks[j, s] = result.tricks_won[s]
+            out.scores[j, s] = result.scores[s]
+        if record:
+            for t, trick in enumerate(result.tricks):
+                out.plays[j, t, :n] = [c.code for c in trick.cards]
+
+
+def _matches_reference(
+    compiled: CompiledRules, strategies: Sequence[Strategy], base: int, start: int, size: int, out: MatchArrays
+) -> None:
+    players = compiled.players
+    record = out.plays.shape[0] > 0
+    for j in range(size):
+        chance, seats = unit_streams(base, start + j, players)
+        dealer = int(chance.integers(players)) if compiled.first_dealer < 0 else compiled.first_dealer
+        match = _play_rounds(compiled, strategies, chance, seats, dealer, None)
+        out.bids[j] = -1
+        out.tricks[j] = -1
+        for r, (d, seat_map) in enumerate(zip(match.deals, match.seats)):
+            out.dealer[j, r] = seat_map[d.dealer]
+            out.trump[j, r] = _trump_row(d.trump, -1 if d.trump_card is None else d.trump_card.code)
+            for local, s in enumerate(seat_map):
+                out.hands[j, r, s] = _mask(d.hands[local])
+                out.bids[j, r, s] = d.bids[local]
+                out.tricks[j, r, s] = d.tricks_won[local]
+                out.scores[j, r, s] = d.scores[local]
+            if record:
+                for t, trick in enumerate(d.tricks):
+                    out.plays[j, r, t, : len(seat_map)] = [c.code for c in trick.cards]
+        out.totals[j] = match.totals
+        for place, s in enumerate(match.standings):
+            out.rank[j, s] = place
+        out.winner[j] = [1 if s in match.winners else 0 for s in range(players)]
+
+
+_RESTRICTION_CODES = {"none": 0, "hook": 1, "first-adjusts": 2, "highest-adjusts": 3}
+
+
+def run_chunk(
+    compiled: CompiledRules,
+    strategies: Sequence[Strategy],
+    mode: Mode,
+    path: Path,
+    base: int,
+    start: int,
+    size: int,
+    record_plays: bool = False,
+) -> DealArrays | MatchArrays:
+    """Play units ``start .. start+size-1`` of a chunk with base ``base`` through ``path``."""
+    players = compiled.players
+    max_hand = int(compiled.hand_sizes.max())
+    out: DealArrays | MatchArrays
+    if mode == "deals":
+        out = DealArrays.empty(size, players, max_hand, record_plays)
+    else:
+        out = MatchArrays.empty(size, players, compiled.n_rounds, max_hand, record_plays)
+    if path == "reference":
+        if isinstance(out, DealArrays):
+            _deals_reference(compiled, strategies, base, start, size, out)
+        else:
+            _matches_reference(compiled, strategies, base, start, size, out)
+        return out
+    reason = fast_path_reason(compiled, strategies)
+    if reason is not None:
+        raise ValueError(f"the compiled path cannot play {reason}")
+    from ohhell.sim import kernel
+
+    cons = compiled.rules.scoring.consolation
+    draw_plain = np.array([p.plain_only for p in compiled.trump_plans], dtype=np.bool_)
+    restriction = _RESTRICTION_CODES[compiled.restriction]
+    points, ties = (0, True) if cons is None else (cons.points, cons.ties)
+    c = compiled
+    if isinstance(out, DealArrays):
+        kernel.play_deals_kernel(
+            np.uint64(base), start, size, players, max(c.first_dealer, 0),
+            c.hand_sizes, c.players_in_round, c.trump_source, c.trump_suit, draw_plain, c.set_aside,
+            c.score_tables, c.deck, restriction, points, ties,
+            out.round, out.dealer, out.trump, out.hands, out.bids, out.tricks, out.scores, out.plays,
+        )  # fmt: skip
+    else:
+        tie_breaks = np.array([0 if t == "made_bids" else 1 for t in c.tie_breaks], dtype=np.int64)
+        kernel.play_matches_kernel(
+            np.uint64(base), start, size, players, c.first_dealer, tie_breaks,
+            c.hand_sizes, c.players_in_round, c.trump_source, c.trump_suit, draw_plain, c.set_aside,
+            c.score_tables, c.deck, restriction, points, ties,
+            out.dealer, out.trump, out.hands, out.bids, out.tricks, out.scores,
+            out.totals, out.rank, out.winner, out.plays,
+        )  # fmt: skip
+    return out
