@@ -4,9 +4,10 @@ A run of ``N`` units (deals or matches) is cut into chunks of a size that
 depends on ``N`` only (:func:`plan_chunks`), never on the number of workers.
 Chunk ``c`` takes child ``c`` of ``numpy.random.SeedSequence(seed)`` and from
 it one 64-bit ``base`` (``generate_state(1, uint64)[0]``).  Unit ``j`` of the
-chunk has ``1 + players`` streams (chance first, then one per seat); stream
+run (its index in the whole run), which lies in chunk ``c``, has
+``1 + players`` streams (chance first, then one per seat); stream
 ``k = j * (1 + players) + s`` starts from the four SplitMix64 outputs number
-``4k .. 4k + 3`` of the sequence seeded with ``base``.  So any unit can be
+``4k .. 4k + 3`` of the sequence seeded with chunk ``c``'s ``base``.  So any unit can be
 rebuilt alone from (seed, chunk, index) and both engine paths read the same
 numbers.
 
@@ -86,7 +87,7 @@ def chunk_base(seed: SeedLike, chunk_index: int) -> int:
 
 
 def unit_streams(base: int, unit: int, players: int) -> tuple[Stream, list[Stream]]:
-    """Chance stream and seat streams of unit ``unit`` (0-based within its chunk)."""
+    """Chance stream and seat streams of unit ``unit`` (its index in the run) from its chunk's base."""
     first = unit * (1 + players)
     chance = Stream.from_state(splitmix_state(base, first))
     return chance, [Stream.from_state(splitmix_state(base, first + 1 + s)) for s in range(players)]

@@ -1,0 +1,122 @@
+"""From chunk arrays to long-form pandas frames (one row per deal and seat).
+
+Columns of the deals frame: ``unit`` (deal, or match in matches mode),
+``round`` (1-based), ``players``, ``seat``, ``seat_from_dealer`` (0 bids
+first, ``players - 1`` deals), ``hand_size``, ``trump`` (``-``, a suit letter,
+or under+over letters), ``bid``, ``tricks``, ``made``, ``score``,
+``strategy``.  The matches frame: ``unit``, ``seat``, ``strategy``,
+``total``, ``rank`` (1 is first), ``winner``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from ohhell.rules import CompiledRules
+from ohhell.sim.arrays import DealArrays, MatchArrays
+
+__all__ = ["deal_frame", "match_frame", "TRUMP_LABELS", "trump_labels"]
+
+_LETTERS = "CDHS"
+
+
+def _label(under: int, over: int) -> str:
+    if over < 0 or under == over:
+        return "-"
+    return (_LETTERS[under] if under >= 0 else "") + _LETTERS[over]
+
+
+#: Labels indexed by ``(under + 1) * 5 + (over + 1)``.
+TRUMP_LABELS = np.array([_label(u, o) for u in range(-1, 4) for o in range(-1, 4)], dtype=object)
+_TRUMP_CATEGORIES: list[str] = list(dict.fromkeys(TRUMP_LABELS.tolist()))
+_TRUMP_CODE = np.array([_TRUMP_CATEGORIES.index(x) for x in TRUMP_LABELS], dtype=np.int64)
+
+
+def trump_labels(trump: np.ndarray) -> pd.Categorical[str]:
+    """Trump labels from ``[..., 3]`` trump arrays."""
+    idx = (trump[..., 0] + 1) * 5 + (trump[..., 1] + 1)
+    return pd.Categorical.from_codes(_TRUMP_CODE[idx.ravel()], categories=pd.Index(_TRUMP_CATEGORIES))
+
+
+def _names(strategy_names: Sequence[str], seats: np.ndarray) -> pd.Categorical[str]:
+    unique = list(dict.fromkeys(strategy_names))
+    code_of_seat = np.array([unique.index(n) for n in strategy_names], dtype=np.int64)
+    return pd.Categorical.from_codes(code_of_seat[seats], categories=pd.Index(unique))
+
+
+def deal_frame(
+    compiled: CompiledRules, strategy_names: Sequence[str], arrays: DealArrays | MatchArrays, first_unit: int
+) -> pd.DataFrame:
+    """One row per (deal, seat) that played."""
+    players = compiled.players
+    if isinstance(arrays, DealArrays):
+        rounds = arrays.round
+        n_units = rounds.shape[0]
+        unit = np.arange(first_unit, first_unit + n_units)
+        r = rounds
+        dealer = arrays.dealer
+        trump = arrays.trump
+        bids, tricks, scores = arrays.bids, arrays.tricks, arrays.scores
+        unit_b = np.repeat(unit, players)
+        r_b = np.repeat(r, players)
+        dealer_b = np.repeat(dealer, players)
+        trump_b = np.repeat(trump, players, axis=0)
+        seat_b = np.tile(np.arange(players), n_units)
+        n_round = compiled.players_in_round[r_b]
+        keep = seat_b < n_round
+    else:
+        n_units, n_rounds = arrays.dealer.shape
+        unit_b = np.repeat(np.arange(first_unit, first_unit + n_units), n_rounds * players)
+        r_b = np.tile(np.repeat(np.arange(n_rounds), players), n_units)
+        dealer_b = np.repeat(arrays.dealer.ravel(), players)
+        trump_b = np.repeat(arrays.trump.reshape(-1, 3), players, axis=0)
+        seat_b = np.tile(np.arange(players), n_units * n_rounds)
+        bids, tricks, scores = arrays.bids, arrays.tricks, arrays.scores
+        keep = bids.ravel() >= 0
+        n_round = compiled.players_in_round[r_b]
+    bids_f, tricks_f, scores_f = bids.ravel(), tricks.ravel(), scores.ravel()
+    if isinstance(arrays, MatchArrays):
+        # seat_from_dealer counts only the seats at the table (elimination)
+        at_table = (bids.reshape(-1, players) >= 0).astype(np.int64)
+        before = np.cumsum(at_table, axis=1) - at_table  # local index of each seat
+        local = before.ravel()
+        local_dealer = np.take_along_axis(before, arrays.dealer.reshape(-1, 1), axis=1).ravel()
+        sfd = (local - np.repeat(local_dealer, players) - 1) % n_round
+    else:
+        sfd = (seat_b - dealer_b - 1) % n_round
+    frame = pd.DataFrame(
+        {
+            "unit": unit_b[keep].astype(np.int64),
+            "round": (r_b[keep] + 1).astype(np.int16),
+            "players": n_round[keep].astype(np.int8),
+            "seat": seat_b[keep].astype(np.int8),
+            "seat_from_dealer": sfd[keep].astype(np.int8),
+            "hand_size": compiled.hand_sizes[r_b[keep]].astype(np.int8),
+            "trump": trump_labels(trump_b[keep]),
+            "bid": bids_f[keep].astype(np.int8),
+            "tricks": tricks_f[keep].astype(np.int8),
+            "made": bids_f[keep] == tricks_f[keep],
+            "score": scores_f[keep].astype(np.int32),
+            "strategy": _names(strategy_names, seat_b[keep]),
+        }
+    )
+    return frame
+
+
+def match_frame(strategy_names: Sequence[str], arrays: MatchArrays, first_unit: int) -> pd.DataFrame:
+    """One row per (match, seat): final total, rank (1 = first), winner."""
+    n_units, players = arrays.totals.shape
+    seats = np.tile(np.arange(players), n_units)
+    return pd.DataFrame(
+        {
+            "unit": np.repeat(np.arange(first_unit, first_unit + n_units), players),
+            "seat": seats.astype(np.int8),
+            "strategy": _names(strategy_names, seats),
+            "total": arrays.totals.ravel().astype(np.int32),
+            "rank": (arrays.rank.ravel() + 1).astype(np.int8),
+            "winner": arrays.winner.ravel().astype(bool),
+        }
+    )

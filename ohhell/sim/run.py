@@ -1,0 +1,407 @@
+"""``simulate``: the one entry point of the Monte Carlo layer.
+
+Plans chunks from the amount of work only, seeds each chunk from its own
+child of ``SeedSequence(seed)``, plays them through the compiled path when it
+can (the reference engine otherwise, said once), in parallel with joblib,
+optionally checkpointing each completed chunk, and returns long-form frames
+(or summary counts) with the metadata needed to reproduce them.  The result
+is the same whatever ``n_jobs`` or ``backend``.
+"""
+
+from __future__ import annotations
+
+import platform
+import sys
+import time
+import warnings
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+import numpy as np
+import pandas as pd
+from joblib import Parallel, delayed
+from tqdm.auto import tqdm
+
+from ohhell.engine import SeedLike, Strategy, seed_sequence
+from ohhell.rules import CompiledRules, Rules, compile_rules
+from ohhell.sim.arrays import DealArrays, MatchArrays
+from ohhell.sim.checkpoint import Checkpoint
+from ohhell.sim.frames import deal_frame, match_frame
+from ohhell.sim.paths import Mode, fast_path_reason, run_chunk
+from ohhell.sim.paths import Path as EnginePath
+from ohhell.sim.streams import Chunk, chunk_base, plan_chunks
+
+__all__ = [
+    "simulate",
+    "SimulationResult",
+    "StopRule",
+    "ChunkError",
+    "FastPathUnavailable",
+    "play_chunk",
+    "summarize",
+    "SUMMARY_COLUMNS",
+]
+
+EngineChoice = Literal["auto", "fast", "reference"]
+
+#: The count columns of a summary table (besides the grouping columns).
+SUMMARY_COLUMNS = ("n", "made", "score_sum", "score_sq")
+
+
+class FastPathUnavailable(UserWarning):
+    """The compiled path cannot play these rules or strategies; the reference engine does."""
+
+
+class ChunkError(RuntimeError):
+    """A chunk failed; the message says how to reproduce it alone."""
+
+
+class StopRule(Protocol):
+    """Stops a run early once an estimate is precise enough (see :mod:`ohhell.stats.targets`)."""
+
+    def reached(self, result: SimulationResult) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class SimulationResult:
+    """What a run produced.
+
+    ``deals``: one row per (deal, seat) (see :mod:`ohhell.sim.frames`), or
+    None in summary mode; ``matches``: one row per (match, seat) in matches
+    mode; ``summary``: counts grouped by the requested columns
+    (:data:`SUMMARY_COLUMNS`); ``meta``: seed, versions, rules and
+    strategies, engine path, timings.
+    """
+
+    deals: pd.DataFrame | None
+    matches: pd.DataFrame | None
+    summary: pd.DataFrame | None
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def units(self) -> int:
+        """Deals (or matches) played."""
+        return int(self.meta["units_played"])
+
+
+def summarize(frame: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
+    """Counts per group: rows ``n``, made bids ``made``, sum and sum of squares of ``score``."""
+    score = frame["score"].astype(np.int64)
+    tmp = frame[list(by)].assign(made=frame["made"].astype(np.int64), score_sum=score, score_sq=score * score, n=1)
+    return tmp.groupby(list(by), observed=True, sort=True)[list(SUMMARY_COLUMNS)].sum().reset_index()
+
+
+def _combine_summaries(parts: Sequence[pd.DataFrame], by: Sequence[str]) -> pd.DataFrame:
+    if not parts:
+        return pd.DataFrame(columns=[*by, *SUMMARY_COLUMNS])
+    return pd.concat(parts).groupby(list(by), observed=True, sort=True)[list(SUMMARY_COLUMNS)].sum().reset_index()
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    rules: Rules
+    strategies: tuple[Strategy, ...]
+    names: tuple[str, ...]
+    mode: Mode
+    path: EnginePath
+    entropy: int | Sequence[int]
+    spawn_key: tuple[int, ...]
+    summary: tuple[str, ...] | None
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Done:
+    chunk: Chunk
+    arrays: DealArrays | MatchArrays | None
+    summary: pd.DataFrame | None
+    match_summary: pd.DataFrame | None
+    seconds: float
+
+
+def play_chunk(job: _Job, chunk: Chunk) -> _Done:
+    """Play one chunk (in a worker).  Failures name the chunk's seed."""
+    t0 = time.perf_counter()
+    ss = np.random.SeedSequence(job.entropy, spawn_key=job.spawn_key)
+    try:
+        compiled = compile_rules(job.rules)
+        base = chunk_base(ss, chunk.index)
+        arrays = run_chunk(compiled, job.strategies, job.mode, job.path, base, chunk.start, chunk.size)
+    except Exception as exc:
+        raise ChunkError(
+            f"chunk {chunk.index} (units {chunk.start}..{chunk.start + chunk.size - 1}) failed: {exc!r}."
+            f" Reproduce it alone: SeedSequence(entropy={job.entropy}, spawn_key={job.spawn_key}), chunk"
+            f" {chunk.index}: ohhell.sim.paths.run_chunk(compile_rules(rules), strategies, {job.mode!r},"
+            f" {job.path!r}, ohhell.sim.streams.chunk_base(seed_sequence, {chunk.index}), {chunk.start},"
+            f" {chunk.size})"
+        ) from exc
+    if job.summary is None:
+        return _Done(chunk, arrays, None, None, time.perf_counter() - t0)
+    frame = deal_frame(compiled, job.names, arrays, chunk.start)
+    counts = summarize(frame, job.summary)
+    match_counts = None
+    if isinstance(arrays, MatchArrays):
+        m = match_frame(job.names, arrays, chunk.start)
+        match_counts = (
+            m.assign(n=1, wins=m["winner"].astype(np.int64), total_sum=m["total"].astype(np.int64))
+            .assign(total_sq=lambda d: d["total_sum"] ** 2)
+            .groupby(["seat", "strategy"], observed=True)[["n", "wins", "total_sum", "total_sq"]]
+            .sum()
+            .reset_index()
+        )
+    return _Done(chunk, None, counts, match_counts, time.perf_counter() - t0)
+
+
+_warned: set[str] = set()
+
+
+def _choose_path(compiled: CompiledRules, strategies: Sequence[Strategy], engine: EngineChoice) -> EnginePath:
+    if engine == "reference":
+        return "reference"
+    reason = fast_path_reason(compiled, strategies)
+    if reason is None:
+        return "fast"
+    if engine == "fast":
+        raise ValueError(f"engine='fast' cannot play {reason}; use engine='auto' or 'reference'")
+    if reason not in _warned:
+        _warned.add(reason)
+        warnings.warn(f"the compiled path cannot play {reason}: using the reference engine", FastPathUnavailable, 2)
+    return "reference"
+
+
+def _versions() -> dict[str, str]:
+    import joblib
+    import numba
+    import scipy
+
+    from ohhell import __version__
+
+    return {
+        "ohhell": __version__,
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "numba": numba.__version__,
+        "pandas": pd.__version__,
+        "scipy": scipy.__version__,
+        "joblib": joblib.__version__,
+    }
+
+
+def simulate(
+    rules: Rules,
+    strategies: Strategy | Sequence[Strategy],
+    *,
+    deals: int | None = None,
+    matches: int | None = None,
+    seed: SeedLike = None,
+    n_jobs: int = -1,
+    backend: str = "loky",
+    engine: EngineChoice = "auto",
+    chunk_size: int | None = None,
+    checkpoint: str | Path | None = None,
+    summary: Sequence[str] | None = None,
+    stop: StopRule | None = None,
+    progress: bool | None = None,
+) -> SimulationResult:
+    """Play ``deals`` single deals or ``matches`` whole matches of ``rules``.
+
+    Parameters
+    ----------
+    rules : the variant.
+    strategies : one strategy for every seat, or one per seat.
+    deals, matches : how many (give exactly one).  Deal ``i`` plays round
+        ``i mod rounds`` of the schedule with dealer ``(first dealer + i) mod
+        players``.
+    seed : anything :class:`numpy.random.SeedSequence` takes; None draws fresh
+        entropy, recorded in ``meta["seed_entropy"]``.
+    n_jobs, backend : joblib's (``-1`` all cores; ``"loky"``, ``"threading"``,
+        ``"sequential"``, or ``"dask"`` inside a ``dask.distributed.Client``).
+        They never change the result.
+    engine : ``"auto"`` (compiled when possible), ``"fast"`` or ``"reference"``.
+    chunk_size : units per chunk (default from the number of units only).
+    checkpoint : a directory; completed chunks are written there as they
+        finish and a rerun with the same arguments resumes from them.
+    summary : grouping columns of the deals frame (e.g. ``["seat_from_dealer",
+        "hand_size", "bid"]``): keep only counts per group (for very large runs).
+    stop : a :class:`StopRule`; chunks are taken in order and the run stops
+        after the first chunk at which it is reached (``deals``/``matches`` is
+        then the cap).
+    progress : a progress bar (default: when the run has more than one chunk).
+
+    Examples
+    --------
+    >>> import ohhell
+    >>> res = simulate(ohhell.boerenbridge(4), ohhell.RandomStrategy(), deals=2000, seed=1, n_jobs=1)
+    >>> len(res.deals), sorted(res.deals.columns)[:4]
+    (8000, ['bid', 'hand_size', 'made', 'players'])
+    >>> res.meta["engine"]
+    'fast'
+    """
+    if (deals is None) == (matches is None):
+        raise ValueError("give exactly one of deals= or matches=")
+    mode: Mode = "deals" if deals is not None else "matches"
+    n_units = int(deals if deals is not None else matches)  # type: ignore[arg-type]
+    strats: tuple[Strategy, ...] = (
+        tuple(strategies) if isinstance(strategies, Sequence) else (strategies,) * rules.players
+    )
+    if len(strats) != rules.players:
+        raise ValueError(f"{rules.players} players need {rules.players} strategies, got {len(strats)}")
+    names = tuple(repr(s) for s in strats)
+    compiled = compile_rules(rules)
+    path = _choose_path(compiled, strats, engine)
+    ss = seed_sequence(seed)
+    assert ss.entropy is not None  # a SeedSequence always holds its entropy
+    chunks = plan_chunks(n_units, chunk_size)
+    by = tuple(summary) if summary is not None else None
+    job = _Job(rules, strats, names, mode, path, ss.entropy, tuple(ss.spawn_key), by)
+    manifest = {
+        "rules": repr(rules),
+        "strategies": list(names),
+        "mode": mode,
+        "units": n_units,
+        "chunk_size": chunks[0].size,
+        "seed_entropy": str(ss.entropy),
+        "spawn_key": list(ss.spawn_key),
+        "engine": path,
+        "summary": list(by) if by else None,
+    }
+    store = Checkpoint(checkpoint, manifest) if checkpoint is not None else None
+    done: dict[int, _Done] = {}
+    if store is not None:
+        for index in sorted(store.done()):
+            if index < len(chunks):
+                done[index] = store.load(index)
+    t0 = time.perf_counter()
+    bar = tqdm(
+        total=n_units,
+        unit=mode[:-1],
+        unit_scale=True,
+        disable=not (progress if progress is not None else len(chunks) > 1),
+        desc=f"{rules.name} {mode}",
+        file=sys.stderr,
+    )
+    bar.update(sum(d.chunk.size for d in done.values()))
+    stopped_at: int | None = None
+    try:
+        stopped_at = _run(job, chunks, done, store, n_jobs, backend, bar, stop, compiled)
+    except KeyboardInterrupt:
+        saved = f"; {len(store.done())} chunks are saved in {store.dir}: rerun to resume" if store else ""
+        print(f"\ninterrupted after {len(done)} of {len(chunks)} chunks{saved}", file=sys.stderr)
+        raise
+    finally:
+        bar.close()
+    used = [done[i] for i in sorted(done) if stopped_at is None or i <= stopped_at]
+    result = _assemble(compiled, job, used)
+    wall = time.perf_counter() - t0
+    played = sum(d.chunk.size for d in used)
+    result.meta.update(
+        {
+            "rules_name": rules.name,
+            "rules": repr(rules),
+            "strategies": list(names),
+            "mode": mode,
+            "units_requested": n_units,
+            "units_played": played,
+            "chunks": len(used),
+            "chunk_size": chunks[0].size,
+            "seed_entropy": ss.entropy,
+            "spawn_key": tuple(ss.spawn_key),
+            "engine": path,
+            "n_jobs": n_jobs,
+            "backend": backend,
+            "wall_seconds": wall,
+            "chunk_seconds": sum(d.seconds for d in used),
+            "versions": _versions(),
+            "stopped_early": stopped_at is not None and stopped_at < len(chunks) - 1,
+        }
+    )
+    return result
+
+
+def _run(
+    job: _Job,
+    chunks: Sequence[Chunk],
+    done: dict[int, _Done],
+    store: Checkpoint | None,
+    n_jobs: int,
+    backend: str,
+    bar: Any,
+    stop: StopRule | None,
+    compiled: CompiledRules,
+) -> int | None:
+    """Play the missing chunks; return the chunk index at which ``stop`` was reached, if any."""
+    pending = [c for c in chunks if c.index not in done]
+
+    def finish(d: _Done) -> None:
+        done[d.chunk.index] = d
+        if store is not None:
+            store.save(d.chunk.index, d)
+        bar.update(d.chunk.size)
+        elapsed = bar.format_dict.get("elapsed") or 0.0
+        if elapsed:
+            bar.set_postfix_str(f"{bar.n / elapsed:,.0f} {job.mode}/s", refresh=False)
+
+    def check_stop() -> int | None:
+        if stop is None:
+            return None
+        upto = 0
+        while upto in done:
+            partial = _assemble(compiled, job, [done[i] for i in range(upto + 1)])
+            partial.meta["units_played"] = sum(done[i].chunk.size for i in range(upto + 1))
+            if stop.reached(partial):
+                return upto
+            upto += 1
+        return None
+
+    if stop is not None:
+        hit = check_stop()
+        if hit is not None:
+            return hit
+    parallel = Parallel(n_jobs=n_jobs, backend=backend, return_as="generator_unordered")
+    if stop is None:
+        if pending:
+            for d in _iterate(parallel, job, pending):
+                finish(d)
+        return None
+    wave = max(2, 2 * (parallel._effective_n_jobs() if hasattr(parallel, "_effective_n_jobs") else 2))
+    checked = 0
+    while pending:
+        batch, pending = pending[:wave], pending[wave:]
+        for d in _iterate(parallel, job, batch):
+            finish(d)
+        while checked in done:
+            partial = _assemble(compiled, job, [done[i] for i in range(checked + 1)])
+            partial.meta["units_played"] = sum(done[i].chunk.size for i in range(checked + 1))
+            if stop.reached(partial):
+                return checked
+            checked += 1
+    return None
+
+
+def _iterate(parallel: Parallel, job: _Job, chunks: Sequence[Chunk]) -> Iterator[_Done]:
+    if len(chunks) == 1 or parallel.n_jobs == 1:
+        for c in chunks:
+            yield play_chunk(job, c)
+        return
+    yield from parallel(delayed(play_chunk)(job, c) for c in chunks)
+
+
+def _assemble(compiled: CompiledRules, job: _Job, parts: Sequence[_Done]) -> SimulationResult:
+    parts = sorted(parts, key=lambda d: d.chunk.index)
+    if job.summary is not None:
+        counts = _combine_summaries([d.summary for d in parts if d.summary is not None], job.summary)
+        match_parts = [d.match_summary for d in parts if d.match_summary is not None]
+        matches = (
+            pd.concat(match_parts).groupby(["seat", "strategy"], observed=True).sum().reset_index()
+            if match_parts
+            else None
+        )
+        return SimulationResult(deals=None, matches=matches, summary=counts, meta={})
+    frames = [deal_frame(compiled, job.names, d.arrays, d.chunk.start) for d in parts if d.arrays is not None]
+    deals = pd.concat(frames, ignore_index=True) if frames else None
+    matches = None
+    if job.mode == "matches":
+        mframes = [match_frame(job.names, d.arrays, d.chunk.start) for d in parts if isinstance(d.arrays, MatchArrays)]
+        matches = pd.concat(mframes, ignore_index=True) if mframes else None
+    return SimulationResult(deals=deals, matches=matches, summary=None, meta={})
