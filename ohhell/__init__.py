@@ -2,7 +2,8 @@
 
 Layers, lowest first: :mod:`ohhell.cards`, :mod:`ohhell.rules` (policies and
 presets), :mod:`ohhell.engine` (deals and matches), :mod:`ohhell.strategies`
-(players), :mod:`ohhell.records` (deal records, replay, score sheets) and
+(players), :mod:`ohhell.sim` (Monte Carlo), :mod:`ohhell.stats` (intervals),
+:mod:`ohhell.records` (deal records, replay, score sheets) and
 :mod:`ohhell.cli`.
 
 Examples
@@ -36,6 +37,7 @@ from ohhell.rules import (
     preset,
     up_and_down_the_river,
 )
+from ohhell.sim import SimulationResult, simulate
 from ohhell.strategies import RandomStrategy
 
 __version__ = "0.1.0"
@@ -61,5 +63,7 @@ __all__ = [
     "play_deal",
     "play_match",
     "RandomStrategy",
+    "simulate",
+    "SimulationResult",
     "__version__",
 ]

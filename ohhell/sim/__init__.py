@@ -1,6 +1,36 @@
-"""Monte Carlo layer: stream planning, the compiled fast path and the reference path.
+"""Monte Carlo layer: :func:`simulate` and what it is built from.
 
 ``streams`` plans chunks and their SplitMix64 stream blocks, ``kernel`` is
 the numba fast path, ``paths`` runs one chunk through either engine path into
-the arrays of ``arrays``.
+the arrays of ``arrays``, ``frames`` turns them into long-form frames,
+``checkpoint`` keeps completed chunks on disk and ``run`` ties it together.
 """
+
+from ohhell.sim.checkpoint import CheckpointMismatch
+from ohhell.sim.paths import fast_path_reason, run_chunk
+from ohhell.sim.run import (
+    SUMMARY_COLUMNS,
+    ChunkError,
+    FastPathUnavailable,
+    SimulationResult,
+    StopRule,
+    simulate,
+    summarize,
+)
+from ohhell.sim.streams import chunk_base, plan_chunks, unit_streams
+
+__all__ = [
+    "simulate",
+    "SimulationResult",
+    "StopRule",
+    "ChunkError",
+    "FastPathUnavailable",
+    "CheckpointMismatch",
+    "SUMMARY_COLUMNS",
+    "summarize",
+    "fast_path_reason",
+    "run_chunk",
+    "plan_chunks",
+    "chunk_base",
+    "unit_streams",
+]
