@@ -338,9 +338,6 @@ def _run(
         if store is not None:
             store.save(d.chunk.index, d)
         bar.update(d.chunk.size)
-        elapsed = bar.format_dict.get("elapsed") or 0.0
-        if elapsed:
-            bar.set_postfix_str(f"{bar.n / elapsed:,.0f} {job.mode}/s", refresh=False)
 
     def check_stop() -> int | None:
         if stop is None:
