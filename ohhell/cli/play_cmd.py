@@ -22,6 +22,8 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     rules = rules_from(args)
     match = play_match(rules, [RandomStrategy()] * rules.players, seed=args.seed)
+    if args.records:
+        write_jsonl([DealRecord.from_result(d) for d in match.deals], args.records)
     n = rules.players
     print(f"{rules.name}, {n} players, seed {args.seed}")
     print(f"{'round':>5} {'cards':>5} {'trump':>5}  " + "  ".join(f"{'seat ' + str(s):>14}" for s in range(n)))
@@ -35,6 +37,5 @@ def run(args: argparse.Namespace) -> int:
         )
     print(f"winner: {', '.join('seat ' + str(s) for s in match.winners)}  totals: {list(match.totals)}")
     if args.records:
-        write_jsonl([DealRecord.from_result(d) for d in match.deals], args.records)
         print(f"{len(match.deals)} deal records written to {args.records}")
     return 0

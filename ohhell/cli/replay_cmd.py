@@ -11,7 +11,7 @@ from typing import Any
 from ohhell.cli.common import add_rules_options, rules_from
 from ohhell.engine import DealResult, RecordError
 from ohhell.records import read_jsonl, replay
-from ohhell.rules import RulesError
+from ohhell.rules import PRESETS, RulesError
 
 
 def register(sub: Any) -> None:
@@ -37,6 +37,8 @@ def _row(line: int, result: DealResult) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.rules.strip().lower().replace("_", "-") not in PRESETS:
+        raise RulesError(f"unknown rules {args.rules!r}; presets are: {', '.join(sorted(PRESETS))}")
     rows: list[dict[str, Any]] = []
     failed = 0
     for line, item in read_jsonl(args.file):

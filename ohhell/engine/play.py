@@ -29,9 +29,16 @@ Seed = SeedLike
 
 
 def streams(seed: Seed, players: int) -> tuple[Stream, list[Stream], np.random.SeedSequence]:
-    """The chance stream and one stream per seat: children 0, 1..players of ``SeedSequence(seed)``."""
+    """The chance stream and one stream per seat: children 0, 1..players of ``SeedSequence(seed)``.
+
+    The children are built from the seed's entropy and spawn key, so passing
+    the same SeedSequence twice gives the same streams (``spawn`` would not).
+    """
     ss = seed_sequence(seed)
-    children = ss.spawn(1 + players)
+    children = [
+        np.random.SeedSequence(ss.entropy, spawn_key=(*ss.spawn_key, i), pool_size=ss.pool_size)
+        for i in range(1 + players)
+    ]
     return Stream(children[0]), [Stream(c) for c in children[1:]], ss
 
 
@@ -145,7 +152,7 @@ def _play_rounds(
 ) -> MatchResult:
     ledger = MatchLedger(compiled, dealer)
     deals: list[DealResult] = []
-    first_trump: Trump | None = None
+    first_trump = Trump.none()  # what a round keeping round 1's trump gets if round 1 itself is such a round
     while not ledger.finished:
         seating = ledger.next_seating()
         state = deal(

@@ -62,7 +62,7 @@ class DealResult:
 
 
 class DealState:
-    """A deal in progress.  Create it with :func:`deal` or :meth:`from_hands`."""
+    """A deal in progress: from :func:`deal` (the chance step), or built directly from known hands (replay)."""
 
     def __init__(
         self,
@@ -318,9 +318,11 @@ def deal(
 
     Random draws, in this order, from the stream ``rng``: one permutation of
     the deck's card list (``rng.permutation(deck size)``: position ``i`` of
-    the shuffled deck holds card ``order[i]`` of the rules' deck), then for a
-    Setesdal round the under-trump suit and the over-trump suit, redrawn while
-    equal (``rng.integers(4)`` each).
+    the shuffled deck holds card ``order[i]`` of the rules' deck); then, for a
+    round that keeps round 1's trump but is played outside a match
+    (``first_round_trump`` is None), the trump suit (``rng.integers(4)``);
+    for a Setesdal round the under-trump suit and the over-trump suit,
+    redrawn while equal (``rng.integers(4)`` each).
     Cards go one at a time clockwise from the dealer's left; the next card of
     the stock is the one turned up (or, for a drawn trump, the top card is
     drawn before the deal).
@@ -336,9 +338,10 @@ def deal(
         known_trump = Trump.of(plan.suit)
     elif plan.source == "none":
         known_trump = Trump.none()
-    elif plan.source == "first-round":
-        known_trump = first_round_trump if first_round_trump is not None else Trump.none()
     order = [cards[i] for i in rng.permutation(len(cards))]
+    if plan.source == "first-round":
+        # a deal played outside a match has no round 1: its trump is a suit drawn at random
+        known_trump = first_round_trump if first_round_trump is not None else Trump.of(Suit(rng.integers(4)))
     if plan.source == "setesdal":
         under = int(rng.integers(4))
         over = int(rng.integers(4))

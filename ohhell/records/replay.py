@@ -68,21 +68,34 @@ def _check_trump(c: CompiledRules, r: int, rec: DealRecord) -> bool:
     """Check the recorded trump; True when the dealer named it after a Wizard."""
     plan = c.trump_plans[r]
     t, card = rec.trump, rec.trump_card
+    where = f"trump: round {r + 1} of {c.rules.name}"
+    if card is not None and plan.source != "turn-up":
+        raise RecordError(f"{where} turns up no card, but the record has trump_card {card}")
     expected: Trump | None = None
     if plan.source == "none":
         expected = Trump.none()
     elif plan.source == "fixed" and plan.suit is not None:
         expected = Trump.of(plan.suit)
     elif plan.source == "turn-up":
-        if card is not None and card.is_wizard:
+        if card is None:
+            undealt = c.deck.size - int(c.set_aside[r]) - rec.players * rec.hand_size
+            if undealt > 0:
+                raise RecordError(f"{where} turns up a card ({undealt} cards were left undealt); trump_card is null")
+        elif card.is_wizard:
             if len(t.suits) != 1:
                 raise RecordError("trump: a Wizard was turned up, so the dealer names one suit")
             return True
         expected = Trump.none() if card is None or card.suit is None else Trump.of(card.suit)
+    elif plan.source == "draw":
+        if not rec.exposed:
+            raise RecordError(f"{where} draws a trump card before the deal; list it last in 'exposed'")
+        drawn = rec.exposed[-1]
+        counts = drawn.is_plain and not (plan.plain_only and drawn.rank > 10)
+        expected = Trump.of(drawn.suit) if counts and drawn.suit is not None else Trump.none()
     elif plan.source == "setesdal" and len(t.suits) != 2:
         raise RecordError(f"trump: this round has an under- and an over-trump (two letters), got {t}")
     if expected is not None and t != expected:
-        raise RecordError(f"trump: round {r + 1} of {c.rules.name} has trump {expected}, the record says {t}")
+        raise RecordError(f"{where} has trump {expected}, the record says {t}")
     return False
 
 
@@ -144,11 +157,10 @@ def replay(record: DealRecord, rules: Rules) -> DealResult:
                 holders = [s for s in range(rec.players) if card in state.hands[s]]
                 if not holders:
                     raise RecordError(f"trick {k}: card {card} is in no hand (not dealt, or already played)")
+                who = " or ".join(f"seat {h}" for h in holders)
                 if j == 0:
-                    raise RecordError(
-                        f"trick {k}: wrong leader: seat {holders[0]} led {card} but seat {seat} was to lead"
-                    )
-                raise RecordError(f"trick {k}: seat {holders[0]} played {card} out of turn; seat {seat} was to play")
+                    raise RecordError(f"trick {k}: wrong leader: {who} led {card} but seat {seat} was to lead")
+                raise RecordError(f"trick {k}: {who} played {card} out of turn; seat {seat} was to play")
             try:
                 state.apply_play(card)
             except IllegalMoveError as exc:

@@ -67,7 +67,7 @@ class ReducedDeck:
     Cards are taken from the ace down, all four suits of a rank at a time; when
     ``size`` cuts a rank, the higher suits (spades, hearts, diamonds, clubs)
     are kept first.  The default 26 cards are A K Q J T 9 of every suit plus
-    the eights of spades and hearts.  Pass ``cards`` to choose them explicitly.
+    the eights of spades and hearts.  Pass ``cards_in_play`` to choose them explicitly.
 
     Names: "Boerenbridge for two" (26 cards; the source does not say which,
     so this is a parameter).

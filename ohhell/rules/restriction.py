@@ -77,8 +77,9 @@ class FirstBidderAdjusts:
 
     Examples
     --------
-    The source's example: 4 players, 6 cards, bids 2, 1, 2, 1 counted from the
-    dealer's left; the first bidder bid 1 and must go to 2 or 0.
+    The source's example: 4 players, 6 cards, bids 2, 1, 2, 1 (sum 6); the
+    player left of the dealer bid 1 and must go to 2 or 0.  Here the dealer
+    is seat 3 and bid 2, so seat 0 (left of the dealer) bid 1:
 
     >>> dealer = 3
     >>> bids = [1, 2, 1, 2]  # by seat: seat 0 is left of dealer 3

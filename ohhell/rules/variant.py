@@ -89,6 +89,10 @@ class Rules:
     def __post_init__(self) -> None:
         for name, kind in _POLICY_TYPES.items():
             value = getattr(self, name)
+            if isinstance(value, type):
+                raise RulesError(
+                    f"Rules.{name} must be a policy instance: write {value.__name__}(), not {value.__name__}"
+                )
             if not isinstance(value, kind):
                 raise RulesError(f"Rules.{name} must be a {kind.__name__} policy (see ohhell.rules), got {value!r}")
         if not isinstance(self.players, int) or self.players < 2:
@@ -143,14 +147,22 @@ class Rules:
         sizes = self.hand_sizes
         if not sizes:
             raise RulesError("the schedule has no rounds")
-        if self.deck.has_wizards and isinstance(self.schedule, ShortGame):
-            raise RulesError("the short game's known leftovers are twos of a 52-card deck; use StandardDeck")
+        if (
+            isinstance(self.schedule, ShortGame)
+            and self.schedule.known_leftovers
+            and not isinstance(self.deck, StandardDeck)
+        ):
+            raise RulesError(
+                "the short game's known leftovers are twos of one 52-card deck: use StandardDeck,"
+                " or ShortGame(known_leftovers=False)"
+            )
         deck = self.deck_size
         plans = self.trump_plans
         for i, (h, n, plan) in enumerate(zip(sizes, self.players_per_round, plans)):
             if h < 1:
                 raise RulesError(f"round {i + 1}: hand size must be at least 1, got {h}")
-            need = n * h
+            aside = self.set_aside(i)
+            need = n * h + aside
             if plan.source == "draw":
                 need += 1
                 extra = " plus a drawn trump card"
@@ -159,11 +171,14 @@ class Rules:
                 extra = " plus a turned-up trump card"
             else:
                 extra = ""
+            if aside:
+                extra = f" plus {aside} twos set aside" + extra
             if need > deck:
-                fit = (deck - (1 if extra else 0)) // n
+                fit = (deck - aside - (1 if plan.uses_stock_card else 0)) // n
+                card = " with the trump card" if plan.uses_stock_card else ""
                 raise RulesError(
                     f"round {i + 1}: {n} players x {h} cards{extra} needs {need} cards from a"
-                    f" {deck}-card deck; at most {fit} cards each fit"
+                    f" {deck}-card deck; at most {fit} cards each fit{card}"
                 )
 
     def describe(self) -> str:

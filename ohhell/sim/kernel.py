@@ -161,8 +161,11 @@ def _deal(
     if src == _FIXED:
         t_over = trump_suit[r]
     elif src == _FIRST_ROUND:
-        t_under = first_under
-        t_over = first_over
+        if first_under == -2:  # outside a match: a suit drawn at random
+            t_over = _below(st, 0, 4)
+        else:
+            t_under = first_under
+            t_over = first_over
     elif src == _SETESDAL:
         t_under = _below(st, 0, 4)
         t_over = _below(st, 0, 4)
@@ -337,7 +340,7 @@ def play_deals_kernel(
         plays = out_plays[j] if out_plays.shape[0] > 0 else no_plays
         _deal(
             r, n, dealer, hand_sizes, trump_source, trump_suit, draw_plain, set_aside, score_tables, deck,
-            restriction, cons_points, cons_ties, -1, -1, st,
+            restriction, cons_points, cons_ties, -2, -2, st,
             out_hands[j], out_bids[j], first_bids, out_tricks[j], out_scores[j], plays, out_trump[j],
         )  # fmt: skip
 

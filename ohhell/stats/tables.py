@@ -20,11 +20,7 @@ __all__ = ["made_rate", "mean_score", "win_rate", "counts_of"]
 
 def counts_of(data: SimulationResult | pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
     """Summary counts (:data:`~ohhell.sim.SUMMARY_COLUMNS`) grouped by ``by``."""
-    frame: pd.DataFrame | None
-    if isinstance(data, SimulationResult):
-        frame = data.summary if data.summary is not None else data.deals
-    else:
-        frame = data
+    frame = data if not isinstance(data, SimulationResult) else data.summary if data.summary is not None else data.deals
     if frame is None:
         raise ValueError("the result holds no deals")
     if all(c in frame.columns for c in SUMMARY_COLUMNS):
