@@ -29,12 +29,12 @@ _NONE, _FIXED, _TURN_UP, _FIRST_ROUND, _DRAW, _SETESDAL = 0, 1, 2, 3, 4, 5
 _R_NONE, _R_HOOK, _R_FIRST, _R_HIGHEST = 0, 1, 2, 3
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def _rotl(x: np.uint64, k: int) -> np.uint64:
     return (x << U64(k)) | (x >> U64(64 - k))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", error_model="numpy")
 def _next(st: np.ndarray, k: int) -> np.uint64:
     s0, s1, s2, s3 = st[k, 0], st[k, 1], st[k, 2], st[k, 3]
     result = _rotl(s1 * U64(5), 7) * U64(9)
@@ -49,7 +49,7 @@ def _next(st: np.ndarray, k: int) -> np.uint64:
     return result
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _below(st: np.ndarray, k: int, n: int) -> int:
     nn = U64(n)
     threshold = (U64(4294967296) - nn) % nn
@@ -59,14 +59,14 @@ def _below(st: np.ndarray, k: int, n: int) -> int:
             return np.int64(m >> U64(32))  # type: ignore[return-value]  # int64, never uint64, in numba
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _mix(z: np.uint64) -> np.uint64:
     z = (z ^ (z >> U64(30))) * _M1
     z = (z ^ (z >> U64(27))) * _M2
     return z ^ (z >> U64(31))
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def stream_states(st: np.ndarray, base: np.uint64, first: int, count: int) -> None:
     """Fill ``st[0:count]`` with the SplitMix64 blocks ``first .. first+count-1`` from ``base``."""
     for i in range(count):
@@ -82,32 +82,39 @@ def stream_states(st: np.ndarray, base: np.uint64, first: int, count: int) -> No
             st[i, 0] = U64(1)
 
 
-@njit(cache=True, inline="always")
+_DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
+_DEBRUIJN_INDEX = np.zeros(64, dtype=np.int64)
+for _i in range(64):
+    _DEBRUIJN_INDEX[((1 << _i) * 0x03F79D71B4CB0A89 & 0xFFFFFFFFFFFFFFFF) >> 58] = _i
+
+
+@njit(cache=True, inline="always", error_model="numpy")
 def _popcount(x: np.int64) -> int:
-    c = 0
-    while x:
-        x &= x - 1
-        c += 1
-    return c
+    """Set bits of a non-negative 64-bit mask (SWAR)."""
+    v = np.uint64(x)
+    v = v - ((v >> U64(1)) & U64(0x5555555555555555))
+    v = (v & U64(0x3333333333333333)) + ((v >> U64(2)) & U64(0x3333333333333333))
+    v = (v + (v >> U64(4))) & U64(0x0F0F0F0F0F0F0F0F)
+    return int((v * U64(0x0101010101010101)) >> U64(56))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def _kth_bit(x: np.int64, k: int) -> int:
-    """Index of the k-th lowest set bit (0-based k)."""
+    """Index of the k-th lowest set bit (0-based k) of a non-zero mask."""
     for _ in range(k):
         x &= x - 1
-    b = 0
-    y = x & -x
-    while y > 1:
-        y >>= 1
-        b += 1
-    return b
+    low = np.uint64(x & -x)
+    return int(_DEBRUIJN_INDEX[(low * _DEBRUIJN) >> U64(58)])
 
 
-@njit(cache=True)
+_SUIT_OF = np.array([c // 13 for c in range(64)], dtype=np.int64)
+_RANK_OF = np.array([c % 13 for c in range(64)], dtype=np.int64)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
 def _strength(code: int, led: int, t_under: int, t_over: int) -> int:
-    suit = code // 13
-    rank = code % 13
+    suit = int(_SUIT_OF[code])
+    rank = int(_RANK_OF[code])
     if suit == t_over:
         return 3000 + 2 * rank + 1
     if suit == t_under:
@@ -117,7 +124,7 @@ def _strength(code: int, led: int, t_under: int, t_over: int) -> int:
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _deal(
     r: int,
     n: int,
@@ -142,13 +149,17 @@ def _deal(
     scores: np.ndarray,
     plays: np.ndarray,
     trump_out: np.ndarray,
+    order: np.ndarray,
+    hands: np.ndarray,
 ) -> None:
-    """One deal with random play.  Writes the outputs; ``trump_out`` = [under, over, turned-up card]."""
+    """One deal with random play.  Writes the outputs; ``trump_out`` = [under, over, turned-up card].
+
+    ``order`` (deck size) and ``hands`` (players) are work buffers.
+    """
     h = hand_sizes[r]
     d = deck.shape[0]
     src = trump_source[r]
     # the shuffle: Fisher-Yates over positions, chance stream 0
-    order = np.empty(d, dtype=np.int64)
     for i in range(d):
         order[i] = deck[i]
     for i in range(d - 1, 0, -1):
@@ -199,8 +210,11 @@ def _deal(
             t_over = drawn // 13
     for s in range(n):
         hands_out[s] = 0
+    seat = dealer
     for i in range(h * n):
-        seat = (dealer + 1 + i) % n
+        seat += 1
+        if seat == n:
+            seat = 0
         hands_out[seat] |= np.int64(1) << np.int64(order[pos + i])
     pos += h * n
     turned = -1
@@ -242,8 +256,8 @@ def _deal(
         else:
             bids[adj] = old - 1 if _below(st, 1 + adj, 2) == 0 else old + 1
     # play
-    hands = hands_out.copy()
     for s in range(n):
+        hands[s] = hands_out[s]
         tricks[s] = 0
     leader = (dealer + 1) % n
     suit_mask = np.int64(0x1FFF)
@@ -252,8 +266,11 @@ def _deal(
         led = -1
         best = -1
         best_key = -1
+        seat = leader - 1
         for p in range(n):
-            seat = (leader + p) % n
+            seat += 1
+            if seat == n:
+                seat = 0
             hand = hands[seat]
             legal = hand
             if led >= 0:
@@ -265,7 +282,7 @@ def _deal(
             if record:
                 plays[t, p] = c
             if p == 0:
-                led = c // 13
+                led = _SUIT_OF[c]
             key = _strength(c, led, t_under, t_over)
             if key > best_key:
                 best_key = key
@@ -296,7 +313,7 @@ def _deal(
             scores[dealer] += cons_points
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def play_deals_kernel(
     base: np.uint64,
     first_unit: int,
@@ -329,6 +346,8 @@ def play_deals_kernel(
     st = np.empty((1 + players, 4), dtype=np.uint64)
     first_bids = np.empty(players, dtype=np.int64)
     no_plays = np.empty((0, 0), dtype=np.int64)
+    order = np.empty(deck.shape[0], dtype=np.int64)
+    work = np.empty(players, dtype=np.int64)
     for j in range(n_deals):
         unit = first_unit + j
         stream_states(st, base, unit * (1 + players), 1 + players)
@@ -341,11 +360,11 @@ def play_deals_kernel(
         _deal(
             r, n, dealer, hand_sizes, trump_source, trump_suit, draw_plain, set_aside, score_tables, deck,
             restriction, cons_points, cons_ties, -2, -2, st,
-            out_hands[j], out_bids[j], first_bids, out_tricks[j], out_scores[j], plays, out_trump[j],
+            out_hands[j], out_bids[j], first_bids, out_tricks[j], out_scores[j], plays, out_trump[j], order, work,
         )  # fmt: skip
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def play_matches_kernel(
     base: np.uint64,
     first_unit: int,
@@ -390,6 +409,8 @@ def play_matches_kernel(
     scores = np.empty(players, dtype=np.int64)
     trump = np.empty(3, dtype=np.int64)
     no_plays = np.empty((0, 0), dtype=np.int64)
+    order = np.empty(deck.shape[0], dtype=np.int64)
+    work = np.empty(players, dtype=np.int64)
     totals = np.empty(players, dtype=np.int64)
     made = np.empty(players, dtype=np.int64)
     best = np.empty(players, dtype=np.int64)
@@ -466,7 +487,7 @@ def play_matches_kernel(
             _deal(
                 r, n_active, local_dealer, hand_sizes, trump_source, trump_suit, draw_plain, set_aside,
                 score_tables, deck, restriction, cons_points, cons_ties, first_under, first_over, st,
-                hands, bids, first_bids, tricks, scores, plays, trump,
+                hands, bids, first_bids, tricks, scores, plays, trump, order, work,
             )  # fmt: skip
             for q in range(4):
                 st_all[0, q] = st[0, q]
