@@ -21,7 +21,7 @@ from typing import Any, Literal, Protocol
 
 import numpy as np
 import pandas as pd
-from joblib import Parallel, delayed
+from joblib import Parallel, delayed, effective_n_jobs, parallel_config
 from tqdm.auto import tqdm
 
 from ohhell.engine import SeedLike, Strategy, seed_sequence
@@ -284,7 +284,8 @@ def simulate(
     bar.update(sum(d.chunk.size for d in done.values()))
     stopped_at: int | None = None
     try:
-        stopped_at = _run(job, chunks, done, store, n_jobs, backend, bar, stop, compiled)
+        with parallel_config(backend=backend, n_jobs=n_jobs):
+            stopped_at = _run(job, chunks, done, store, n_jobs, bar, stop, compiled)
     except KeyboardInterrupt:
         saved = f"; {len(store.done())} chunks are saved in {store.dir}: rerun to resume" if store else ""
         print(f"\ninterrupted after {len(done)} of {len(chunks)} chunks{saved}", file=sys.stderr)
@@ -325,7 +326,6 @@ def _run(
     done: dict[int, _Done],
     store: Checkpoint | None,
     n_jobs: int,
-    backend: str,
     bar: Any,
     stop: StopRule | None,
     compiled: CompiledRules,
@@ -355,17 +355,17 @@ def _run(
         hit = check_stop()
         if hit is not None:
             return hit
-    parallel = Parallel(n_jobs=n_jobs, backend=backend, return_as="generator_unordered")
+    parallel = Parallel(return_as="generator_unordered")
     if stop is None:
         if pending:
-            for d in _iterate(parallel, job, pending):
+            for d in _iterate(parallel, job, pending, n_jobs):
                 finish(d)
         return None
-    wave = max(2, 2 * (parallel._effective_n_jobs() if hasattr(parallel, "_effective_n_jobs") else 2))
+    wave = 2 * max(1, effective_n_jobs(n_jobs))
     checked = 0
     while pending:
         batch, pending = pending[:wave], pending[wave:]
-        for d in _iterate(parallel, job, batch):
+        for d in _iterate(parallel, job, batch, n_jobs):
             finish(d)
         while checked in done:
             partial = _assemble(compiled, job, [done[i] for i in range(checked + 1)])
@@ -376,8 +376,8 @@ def _run(
     return None
 
 
-def _iterate(parallel: Parallel, job: _Job, chunks: Sequence[Chunk]) -> Iterator[_Done]:
-    if len(chunks) == 1 or parallel.n_jobs == 1:
+def _iterate(parallel: Parallel, job: _Job, chunks: Sequence[Chunk], n_jobs: int) -> Iterator[_Done]:
+    if len(chunks) == 1 or n_jobs == 1:
         for c in chunks:
             yield play_chunk(job, c)
         return
