@@ -254,6 +254,12 @@ def simulate(
     assert ss.entropy is not None  # a SeedSequence always holds its entropy
     chunks = plan_chunks(n_units, chunk_size)
     by = tuple(summary) if summary is not None else None
+    if by is not None:
+        clash = sorted(set(by) & set(SUMMARY_COLUMNS))
+        if clash:
+            raise ValueError(
+                f"summary= cannot group by {clash}: the summary counts those ({', '.join(SUMMARY_COLUMNS)})"
+            )
     job = _Job(rules, strats, names, mode, path, ss.entropy, tuple(ss.spawn_key), by)
     manifest = {
         "rules": repr(rules),
