@@ -195,8 +195,9 @@ def main() -> None:
         "| results of 4 x 7 deals | memory |",
         "|---|---:|",
         f"| per-row frame (4 rows a deal) | {rows_mem / 2**20:,.1f} MiB per million deals |",
-        f"| summary table (seat x hand size x trump x bid x tricks) | {summary_mem / 2**10:,.1f} KiB, any number of deals |",
-    ]  # fmt: skip
+        f"| summary table (seat x hand size x trump x bid x tricks) | {summary_mem / 2**10:,.1f} KiB,"
+        " any number of deals |",
+    ]
     imp, cold, warm = jit_costs()
     lines += [
         "",
