@@ -66,8 +66,10 @@ class Elimination:
     tie_breaks: tuple[TieBreak, ...] = ("made_bids", "best_round")
 
     def __post_init__(self) -> None:
-        if self.min_players < 1:
-            raise ValueError(f"Elimination.min_players must be >= 1, got {self.min_players}")
+        if self.min_players < 2:
+            raise ValueError(
+                f"Elimination.min_players must be >= 2 (a round needs two players), got {self.min_players}"
+            )
 
     def players_per_round(self, players: int, hand_sizes: tuple[int, ...]) -> tuple[int, ...]:
         out: list[int] = []

@@ -95,10 +95,12 @@ class Rules:
                 )
             if not isinstance(value, kind):
                 raise RulesError(f"Rules.{name} must be a {kind.__name__} policy (see ohhell.rules), got {value!r}")
-        if not isinstance(self.players, int) or self.players < 2:
+        if isinstance(self.players, bool) or not isinstance(self.players, int) or self.players < 2:
             raise RulesError(f"players must be an integer >= 2, got {self.players!r}")
         if self.first_dealer != "random" and not (
-            isinstance(self.first_dealer, int) and 0 <= self.first_dealer < self.players
+            isinstance(self.first_dealer, int)
+            and not isinstance(self.first_dealer, bool)
+            and 0 <= self.first_dealer < self.players
         ):
             raise RulesError(
                 f"first_dealer must be a seat 0..{self.players - 1} or 'random', got {self.first_dealer!r}"
@@ -107,6 +109,10 @@ class Rules:
             raise RulesError(
                 "the dealer's hook needs sequential bidding (the dealer bids last); with simultaneous"
                 " bids use FirstBidderAdjusts, HighestBidderAdjusts or NoRestriction"
+            )
+        if self.scoring.consolation is not None and self.restriction.kind != "hook":
+            raise RulesError(
+                "the Boer consolation rewards a dealer caught by the hook: it needs restriction=DealerHook()"
             )
         self._check_rounds()
 
@@ -162,6 +168,13 @@ class Rules:
             if h < 1:
                 raise RulesError(f"round {i + 1}: hand size must be at least 1, got {h}")
             aside = self.set_aside(i)
+            known = {"fixed": 1, "setesdal": 2, "first-round": 1}.get(plan.source, 0)
+            if aside > 4 - known:
+                raise RulesError(
+                    f"round {i + 1}: the short game leaves {aside} cards over, but only {4 - known} twos are of"
+                    " suits that are not trump; the known leftovers suit 3 to 5 players"
+                    " (or use ShortGame(known_leftovers=False))"
+                )
             need = n * h + aside
             if plan.source == "draw":
                 need += 1
@@ -172,7 +185,7 @@ class Rules:
             else:
                 extra = ""
             if aside:
-                extra = f" plus {aside} twos set aside" + extra
+                extra = f" plus {aside} {'two' if aside == 1 else 'twos'} set aside" + extra
             if need > deck:
                 fit = (deck - aside - (1 if plan.uses_stock_card else 0)) // n
                 card = " with the trump card" if plan.uses_stock_card else ""

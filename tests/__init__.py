@@ -1,0 +1,1 @@
+"""Tests for ohhell (shared hypothesis strategies live in :mod:`tests.strategies`)."""

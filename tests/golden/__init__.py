@@ -1,0 +1,1 @@
+"""Golden files: seeded match logs checked in, and the script that rewrites them."""
