@@ -15,10 +15,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from numba import njit
+
 from ohhell.cards import Card, Suit
+from ohhell.cards.masks import RANK_OF, SUIT_OF
 from ohhell.rules.trump import Trump
 
-__all__ = ["FollowSuit", "IdenticalCards", "led_suit", "legal_cards", "trick_winner"]
+__all__ = ["FollowSuit", "IdenticalCards", "led_suit", "legal_cards", "trick_winner", "trick_strength"]
 
 IdenticalCards = Literal["first", "last"]
 
@@ -107,3 +110,23 @@ def trick_winner(trick: Sequence[Card], trump: Trump, identical_cards: Identical
         ):
             best, best_key = i, key
     return best
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def trick_strength(code: int, led: int, t_under: int, t_over: int) -> int:
+    """How a plain card (by code) ranks in a trick, for compiled paths; the highest wins.
+
+    Over-trump, then under-trump (Setesdal; a single trump suit is ``t_over``),
+    by rank, the over-trump first on equal ranks; then the led suit by rank;
+    any other card 0.  ``-1`` means no such suit.  The first card of a trick
+    with the highest strength wins (one deck: no two cards tie).
+    """
+    suit = int(SUIT_OF[code])
+    rank = int(RANK_OF[code])
+    if suit == t_over:
+        return 3000 + 2 * rank + 1
+    if suit == t_under:
+        return 3000 + 2 * rank
+    if suit == led:
+        return 2000 + 2 * rank
+    return 0

@@ -1,4 +1,4 @@
-"""The compiled fast path: deals and matches with random play, in numba.
+"""The compiled fast path: deals and matches with the built-in strategies, in numba.
 
 An independent implementation of the rules for one 52-card (or reduced)
 deck, reading the compiled rules arrays (:class:`~ohhell.rules.CompiledRules`)
@@ -8,12 +8,20 @@ and the documented streams (:mod:`ohhell.engine.stream`,
 set bits from the lowest: exactly the order the reference engine offers
 them, and a random choice reads the same number.  The reference engine
 stays the definition; tests check this path against it deal for deal.
+Random play reads the seat streams exactly as :class:`~ohhell.strategies.RandomStrategy`
+does; the folk player runs the very decision functions
+(:mod:`ohhell.strategies.folk_core`) that :class:`~ohhell.strategies.Folk` calls.
 """
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.misc.special import literally
+
+from ohhell.cards.masks import SUIT_OF, kth_bit, popcount
+from ohhell.rules.tricks import trick_strength
+from ohhell.strategies.folk_core import folk_bid, folk_play
 
 __all__ = ["play_deals_kernel", "play_matches_kernel", "stream_states"]
 
@@ -82,48 +90,6 @@ def stream_states(st: np.ndarray, base: np.uint64, first: int, count: int) -> No
             st[i, 0] = U64(1)
 
 
-_DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
-_DEBRUIJN_INDEX = np.zeros(64, dtype=np.int64)
-for _i in range(64):
-    _DEBRUIJN_INDEX[((1 << _i) * 0x03F79D71B4CB0A89 & 0xFFFFFFFFFFFFFFFF) >> 58] = _i
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def _popcount(x: np.int64) -> int:
-    """Set bits of a non-negative 64-bit mask (SWAR)."""
-    v = np.uint64(x)
-    v = v - ((v >> U64(1)) & U64(0x5555555555555555))
-    v = (v & U64(0x3333333333333333)) + ((v >> U64(2)) & U64(0x3333333333333333))
-    v = (v + (v >> U64(4))) & U64(0x0F0F0F0F0F0F0F0F)
-    return int((v * U64(0x0101010101010101)) >> U64(56))
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def _kth_bit(x: np.int64, k: int) -> int:
-    """Index of the k-th lowest set bit (0-based k) of a non-zero mask."""
-    for _ in range(k):
-        x &= x - 1
-    low = np.uint64(x & -x)
-    return int(_DEBRUIJN_INDEX[(low * _DEBRUIJN) >> U64(58)])
-
-
-_SUIT_OF = np.array([c // 13 for c in range(64)], dtype=np.int64)
-_RANK_OF = np.array([c % 13 for c in range(64)], dtype=np.int64)
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def _strength(code: int, led: int, t_under: int, t_over: int) -> int:
-    suit = int(_SUIT_OF[code])
-    rank = int(_RANK_OF[code])
-    if suit == t_over:
-        return 3000 + 2 * rank + 1
-    if suit == t_under:
-        return 3000 + 2 * rank
-    if suit == led:
-        return 2000 + 2 * rank
-    return 0
-
-
 @njit(cache=True, error_model="numpy")
 def _deal(
     r: int,
@@ -151,11 +117,22 @@ def _deal(
     trump_out: np.ndarray,
     order: np.ndarray,
     hands: np.ndarray,
+    kinds: np.ndarray,
+    flags: np.ndarray,
+    sight: int,
+    simultaneous: bool,
+    trick_buf: np.ndarray,
+    all_random: bool,
 ) -> None:
-    """One deal with random play.  Writes the outputs; ``trump_out`` = [under, over, turned-up card].
+    """One deal.  Writes the outputs; ``trump_out`` = [under, over, turned-up card].
 
-    ``order`` (deck size) and ``hands`` (players) are work buffers.
+    ``kinds``/``flags`` by local seat: 0 random play, 1 folk (flags: its tips).
+    ``sight``: 0 bids see the own hand, 1 blind, 2 forehead.  ``order``
+    (deck size), ``hands`` and ``trick_buf`` (players) are work buffers.
+    ``all_random`` is a compile-time constant (a literal): when every seat
+    plays at random the strategy switches are compiled away.
     """
+    literally(all_random)
     h = hand_sizes[r]
     d = deck.shape[0]
     src = trump_source[r]
@@ -224,19 +201,26 @@ def _deal(
     trump_out[0] = t_under
     trump_out[1] = t_over
     trump_out[2] = turned
-    # bids: each seat from its own stream, in order from the dealer's left
+    # bids, in order from the dealer's left; random play reads the seat's own stream
     total = 0
+    all_bids = (1 << (h + 1)) - 1
     for i in range(n):
         seat = (dealer + 1 + i) % n
-        if restriction == _R_HOOK and seat == dealer:
+        forbidden = -1
+        if restriction == _R_HOOK and seat == dealer and 0 <= h - total <= h:
             forbidden = h - total
-            if 0 <= forbidden <= h:
+        if all_random or kinds[seat] == 0:
+            if forbidden >= 0:
                 kk = _below(st, 1 + seat, h)
                 b = kk if kk < forbidden else kk + 1
             else:
                 b = _below(st, 1 + seat, h + 1)
         else:
-            b = _below(st, 1 + seat, h + 1)
+            legal_bids = all_bids if forbidden < 0 else all_bids & ~(1 << forbidden)
+            seen_sum = 0 if simultaneous else total
+            seen = 0 if simultaneous else i
+            own = int(hands_out[seat]) if sight == 0 else 0
+            b = folk_bid(own, h, n, t_under, t_over, flags[seat], seen_sum, seen, legal_bids)
         first_bids[seat] = b
         bids[seat] = b
         total += b
@@ -250,18 +234,28 @@ def _deal(
                     top = bids[seat]
                     adj = seat
         old = bids[adj]
-        if old == 0 or old == h:
-            _below(st, 1 + adj, 1)  # one legal move, still one draw (as the reference strategy)
-            bids[adj] = 1 if old == 0 else h - 1
+        if all_random or kinds[adj] == 0:
+            if old == 0 or old == h:
+                _below(st, 1 + adj, 1)  # one legal move, still one draw (as the reference strategy)
+                bids[adj] = 1 if old == 0 else h - 1
+            else:
+                bids[adj] = old - 1 if _below(st, 1 + adj, 2) == 0 else old + 1
         else:
-            bids[adj] = old - 1 if _below(st, 1 + adj, 2) == 0 else old + 1
+            options = 0
+            if old >= 1:
+                options |= 1 << (old - 1)
+            if old + 1 <= h:
+                options |= 1 << (old + 1)
+            own = int(hands_out[adj]) if sight == 0 else 0
+            bids[adj] = folk_bid(own, h, n, t_under, t_over, flags[adj], 0, 0, options)
     # play
     for s in range(n):
         hands[s] = hands_out[s]
         tricks[s] = 0
     leader = (dealer + 1) % n
-    suit_mask = np.int64(0x1FFF)
+    suit_bits = np.int64(0x1FFF)
     record = plays.shape[0] > 0
+    played = 0
     for t in range(h):
         led = -1
         best = -1
@@ -274,16 +268,25 @@ def _deal(
             hand = hands[seat]
             legal = hand
             if led >= 0:
-                follow = hand & (suit_mask << np.int64(13 * led))
+                follow = hand & (suit_bits << np.int64(13 * led))
                 if follow != 0:
                     legal = follow
-            c = _kth_bit(legal, _below(st, 1 + seat, _popcount(legal)))
+            if all_random or kinds[seat] == 0:
+                c = kth_bit(legal, _below(st, 1 + seat, popcount(legal)))
+            else:
+                c = folk_play(
+                    hand, legal, trick_buf, p, leader, seat, n, t_under, t_over, bids, tricks, h - t, played,
+                    flags[seat],
+                )  # fmt: skip
             hands[seat] = hand & ~(np.int64(1) << np.int64(c))
+            if not all_random:
+                played |= 1 << c
+                trick_buf[p] = c
             if record:
                 plays[t, p] = c
             if p == 0:
-                led = _SUIT_OF[c]
-            key = _strength(c, led, t_under, t_over)
+                led = int(SUIT_OF[c])
+            key = trick_strength(c, led, t_under, t_over)
             if key > best_key:
                 best_key = key
                 best = seat
@@ -331,6 +334,11 @@ def play_deals_kernel(
     restriction: int,
     cons_points: int,
     cons_ties: bool,
+    kinds: np.ndarray,
+    flags: np.ndarray,
+    sight: np.ndarray,
+    simultaneous: bool,
+    all_random: bool,
     out_round: np.ndarray,
     out_dealer: np.ndarray,
     out_trump: np.ndarray,
@@ -342,12 +350,14 @@ def play_deals_kernel(
 ) -> None:
     """Deals ``first_unit .. first_unit + n_deals - 1`` of a chunk: deal ``i`` plays round
     ``i mod rounds`` with dealer ``(first_dealer + i) mod players`` (no match context)."""
+    literally(all_random)
     n_rounds = hand_sizes.shape[0]
     st = np.empty((1 + players, 4), dtype=np.uint64)
     first_bids = np.empty(players, dtype=np.int64)
     no_plays = np.empty((0, 0), dtype=np.int64)
     order = np.empty(deck.shape[0], dtype=np.int64)
     work = np.empty(players, dtype=np.int64)
+    trick_buf = np.zeros(players, dtype=np.int64)
     for j in range(n_deals):
         unit = first_unit + j
         stream_states(st, base, unit * (1 + players), 1 + players)
@@ -361,6 +371,7 @@ def play_deals_kernel(
             r, n, dealer, hand_sizes, trump_source, trump_suit, draw_plain, set_aside, score_tables, deck,
             restriction, cons_points, cons_ties, -2, -2, st,
             out_hands[j], out_bids[j], first_bids, out_tricks[j], out_scores[j], plays, out_trump[j], order, work,
+            kinds, flags, sight[r], simultaneous, trick_buf, all_random,
         )  # fmt: skip
 
 
@@ -383,6 +394,11 @@ def play_matches_kernel(
     restriction: int,
     cons_points: int,
     cons_ties: bool,
+    kinds: np.ndarray,
+    flags: np.ndarray,
+    sight: np.ndarray,
+    simultaneous: bool,
+    all_random: bool,
     out_dealer: np.ndarray,
     out_trump: np.ndarray,
     out_hands: np.ndarray,
@@ -399,6 +415,7 @@ def play_matches_kernel(
     ``first_dealer`` < 0 draws it from the chance stream (``integers(players)``).
     ``tie_breaks``: codes 0 made bids, 1 best round.  ``out_rank``: 0 for first.
     """
+    literally(all_random)
     n_rounds = hand_sizes.shape[0]
     st_all = np.empty((1 + players, 4), dtype=np.uint64)
     st = np.empty((1 + players, 4), dtype=np.uint64)
@@ -411,6 +428,9 @@ def play_matches_kernel(
     no_plays = np.empty((0, 0), dtype=np.int64)
     order = np.empty(deck.shape[0], dtype=np.int64)
     work = np.empty(players, dtype=np.int64)
+    trick_buf = np.zeros(players, dtype=np.int64)
+    local_kinds = np.empty(players, dtype=np.int64)
+    local_flags = np.empty(players, dtype=np.int64)
     totals = np.empty(players, dtype=np.int64)
     made = np.empty(players, dtype=np.int64)
     best = np.empty(players, dtype=np.int64)
@@ -483,11 +503,14 @@ def play_matches_kernel(
             for i in range(n_active):
                 for q in range(4):
                     st[1 + i, q] = st_all[1 + seats[i], q]
+                local_kinds[i] = kinds[seats[i]]
+                local_flags[i] = flags[seats[i]]
             plays = out_plays[j, r] if out_plays.shape[0] > 0 else no_plays
             _deal(
                 r, n_active, local_dealer, hand_sizes, trump_source, trump_suit, draw_plain, set_aside,
                 score_tables, deck, restriction, cons_points, cons_ties, first_under, first_over, st,
                 hands, bids, first_bids, tricks, scores, plays, trump, order, work,
+                local_kinds, local_flags, sight[r], simultaneous, trick_buf, all_random,
             )  # fmt: skip
             for q in range(4):
                 st_all[0, q] = st[0, q]

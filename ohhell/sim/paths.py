@@ -18,12 +18,23 @@ from ohhell.engine.play import _play_rounds
 from ohhell.rules import CompiledRules, Trump
 from ohhell.sim.arrays import DealArrays, MatchArrays
 from ohhell.sim.streams import unit_streams
-from ohhell.strategies import RandomStrategy
+from ohhell.strategies import Folk, RandomStrategy, Spoiler, folk_core
 
 __all__ = ["Mode", "Path", "fast_path_reason", "run_chunk"]
 
 Mode = Literal["deals", "matches"]
 Path = Literal["fast", "reference"]
+
+
+def kernel_strategy(strategy: Strategy) -> tuple[int, int] | None:
+    """(kind, flags) of a strategy the kernel plays, or None: 0 random, 1 folk (flags: tips, spoiler)."""
+    if isinstance(strategy, RandomStrategy):
+        return (0, 0)
+    if isinstance(strategy, Folk):
+        return (1, strategy.flags)
+    if isinstance(strategy, Spoiler) and isinstance(strategy.inner, Folk):
+        return (1, strategy.inner.flags | folk_core.SPOIL)
+    return None
 
 
 def fast_path_reason(compiled: CompiledRules, strategies: Sequence[Strategy]) -> str | None:
@@ -33,7 +44,7 @@ def fast_path_reason(compiled: CompiledRules, strategies: Sequence[Strategy]) ->
         return "the Wizard deck"
     if len(set(codes)) != len(codes):
         return "two decks (identical cards)"
-    unsupported = sorted({type(s).__name__ for s in strategies if not isinstance(s, RandomStrategy)})
+    unsupported = sorted({repr(s) for s in strategies if kernel_strategy(s) is None})
     if unsupported:
         return f"strategies without a compiled version: {', '.join(unsupported)}"
     return None
@@ -144,11 +155,18 @@ def run_chunk(
     restriction = _RESTRICTION_CODES[compiled.restriction]
     points, ties = (0, True) if cons is None else (cons.points, cons.ties)
     c = compiled
+    pairs = [kernel_strategy(s) for s in strategies]
+    kinds = np.array([p[0] if p else 0 for p in pairs], dtype=np.int64)
+    flags = np.array([p[1] if p else 0 for p in pairs], dtype=np.int64)
+    sight = c.sight
+    simultaneous = c.simultaneous
+    all_random = bool((kinds == 0).all())
     if isinstance(out, DealArrays):
         kernel.play_deals_kernel(
             np.uint64(base), start, size, players, max(c.first_dealer, 0),
             c.hand_sizes, c.players_in_round, c.trump_source, c.trump_suit, draw_plain, c.set_aside,
-            c.score_tables, c.deck, restriction, points, ties,
+            c.score_tables, c.deck, restriction, points, ties, kinds, flags, sight, simultaneous,
+            all_random,
             out.round, out.dealer, out.trump, out.hands, out.bids, out.tricks, out.scores, out.plays,
         )  # fmt: skip
     else:
@@ -156,8 +174,8 @@ def run_chunk(
         kernel.play_matches_kernel(
             np.uint64(base), start, size, players, c.first_dealer, tie_breaks,
             c.hand_sizes, c.players_in_round, c.trump_source, c.trump_suit, draw_plain, c.set_aside,
-            c.score_tables, c.deck, restriction, points, ties,
-            out.dealer, out.trump, out.hands, out.bids, out.tricks, out.scores,
+            c.score_tables, c.deck, restriction, points, ties, kinds, flags, sight, simultaneous,
+            all_random, out.dealer, out.trump, out.hands, out.bids, out.tricks, out.scores,
             out.totals, out.rank, out.winner, out.plays,
         )  # fmt: skip
     return out
