@@ -28,7 +28,9 @@ import numpy as np
 
 import ohhell
 from ohhell.rules import FixedHands, Rules, compile_rules
+from ohhell.engine import Strategy
 from ohhell.sim import run_chunk, simulate
+from ohhell.strategies import Folk
 
 HERE = Path(__file__).resolve().parent
 RANDOM = ohhell.RandomStrategy()
@@ -39,10 +41,10 @@ def fixed(players: int, hand: int) -> Rules:
     return replace(ohhell.boerenbridge(players), schedule=FixedHands(size=hand, rounds=1), name=f"{players}x{hand}")
 
 
-def rate(rules: Rules, mode: str, path: str, units: int, repeat: int = 3) -> float:
+def rate(rules: Rules, mode: str, path: str, units: int, repeat: int = 3, strategy: Strategy = RANDOM) -> float:
     """Best of ``repeat`` runs, in units per second (deals, or matches)."""
     compiled = compile_rules(rules)
-    strategies = [RANDOM] * rules.players
+    strategies = [strategy] * rules.players
     run_chunk(compiled, strategies, mode, path, 1, 0, min(units, 10))  # type: ignore[arg-type]  # warm up
     best = float("inf")
     for i in range(repeat):
@@ -146,11 +148,10 @@ def main() -> None:
         "",
         f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()},"
         f" numpy {np.__version__}.  Command: `python benchmarks/bench_engine.py{' --quick' if q else ''}`.",
-        "Random legal play; Boerenbridge rules (turned-up trump, dealer's hook, 10 + 2 per trick).",
-        "Best of 3 runs; one core.",
+        "Boerenbridge rules (turned-up trump, dealer's hook, 10 + 2 per trick).  Best of 3 runs; one core.",
         "",
-        "| workload | reference engine (units/s) | fast path (units/s) | fast / reference |",
-        "|---|---:|---:|---:|",
+        "| workload | players | reference engine (units/s) | fast path (units/s) | fast / reference |",
+        "|---|---|---:|---:|---:|",
     ]
     workloads = [
         ("4 players x 7 cards (deals)", fixed(4, 7), "deals", 300 if q else 3000, 200_000 if q else 2_000_000),
@@ -160,13 +161,14 @@ def main() -> None:
          10_000 if q else 100_000),
     ]  # fmt: skip
     fast_47 = 0.0
-    for label, rules, mode, n_ref, n_fast in workloads:
-        ref = rate(rules, mode, "reference", n_ref, repeat=1 if q else 3)
-        fast = rate(rules, mode, "fast", n_fast)
-        if label.startswith("4 players x 7"):
-            fast_47 = fast
-        lines.append(f"| {label} | {ref:,.0f} | {fast:,.0f} | {fast / ref:,.0f}x |")
-        print(lines[-1], flush=True)
+    for strategy, who in ((RANDOM, "random"), (Folk(), "folk")):
+        for label, rules, mode, n_ref, n_fast in workloads:
+            ref = rate(rules, mode, "reference", n_ref // (2 if who == "folk" else 1), 1 if q else 3, strategy)
+            fast = rate(rules, mode, "fast", n_fast // (2 if who == "folk" else 1), 3, strategy)
+            if label.startswith("4 players x 7") and who == "random":
+                fast_47 = fast
+            lines.append(f"| {label} | {who} | {ref:,.0f} | {fast:,.0f} | {fast / ref:,.0f}x |")
+            print(lines[-1], flush=True)
     lines += ["", "| 4 players x 7 cards, random play | deals/s | fast path / this |", "|---|---:|---:|"]
     osr = openspiel_rate(4, 7, 2 if q else 10)
     if osr is None:
