@@ -27,8 +27,8 @@ from pathlib import Path
 import numpy as np
 
 import ohhell
-from ohhell.rules import FixedHands, Rules, compile_rules
 from ohhell.engine import Strategy
+from ohhell.rules import FixedHands, Rules, compile_rules
 from ohhell.sim import run_chunk, simulate
 from ohhell.strategies import Folk
 
