@@ -36,8 +36,9 @@ from collections.abc import MutableSequence
 from typing import TypeVar
 
 import numpy as np
+from numba import njit
 
-__all__ = ["Stream", "SeedLike", "seed_sequence"]
+__all__ = ["Stream", "SeedLike", "seed_sequence", "next_word", "draw_below", "state_array"]
 
 SeedLike = int | list[int] | tuple[int, ...] | np.random.SeedSequence | None
 
@@ -84,6 +85,13 @@ class Stream:
     def state(self) -> tuple[int, int, int, int]:
         s0, s1, s2, s3 = self._s
         return (s0, s1, s2, s3)
+
+    def set_state(self, state: tuple[int, int, int, int] | np.ndarray) -> None:
+        """Continue from ``state`` (after compiled code advanced a copy of it)."""
+        words = [int(w) for w in state]
+        if len(words) != 4 or not any(words) or any(not 0 <= w <= _MASK for w in words):
+            raise ValueError("a stream state is four unsigned 64-bit words, not all zero")
+        self._s = words
 
     def next_u64(self) -> int:
         """The next 64-bit word."""
@@ -143,3 +151,49 @@ class Stream:
 
     def __repr__(self) -> str:
         return f"Stream.from_state({self.state})"
+
+
+# -- the same stream in compiled code ------------------------------------------
+# Compiled paths keep stream states as rows of a uint64 array ``st`` (four
+# words each, the state a Stream holds); these are Stream.next_u64 and
+# Stream.integers for row ``k``, number for number.
+
+_U64 = np.uint64
+_LOW32 = np.uint64(0xFFFFFFFF)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _rotl_c(x: np.uint64, k: int) -> np.uint64:
+    return (x << _U64(k)) | (x >> _U64(64 - k))
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def next_word(st: np.ndarray, k: int) -> np.uint64:
+    """:meth:`Stream.next_u64` of the stream in row ``k`` of ``st``."""
+    s0, s1, s2, s3 = st[k, 0], st[k, 1], st[k, 2], st[k, 3]
+    result = _rotl_c(s1 * _U64(5), 7) * _U64(9)
+    t = s1 << _U64(17)
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = _rotl_c(s3, 45)
+    st[k, 0], st[k, 1], st[k, 2], st[k, 3] = s0, s1, s2, s3
+    return result
+
+
+@njit(cache=True, error_model="numpy")
+def draw_below(st: np.ndarray, k: int, n: int) -> int:
+    """:meth:`Stream.integers` ``(n)`` of the stream in row ``k`` of ``st``."""
+    nn = _U64(n)
+    threshold = (_U64(4294967296) - nn) % nn
+    while True:
+        m = (next_word(st, k) >> _U64(32)) * nn
+        if (m & _LOW32) >= threshold:
+            return np.int64(m >> _U64(32))  # type: ignore[return-value]  # int64, never uint64, in numba
+
+
+def state_array(stream: Stream) -> np.ndarray:
+    """A one-row state array of ``stream`` for compiled code (read back with :meth:`Stream.set_state`)."""
+    return np.array([stream.state], dtype=np.uint64)

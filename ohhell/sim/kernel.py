@@ -19,9 +19,9 @@ import numpy as np
 from numba import njit
 from numba.misc.special import literally
 
-from ohhell.cards.masks import SUIT_OF, kth_bit, popcount
-from ohhell.rules.tricks import trick_strength
-from ohhell.strategies.folk_core import folk_bid, folk_play
+from ohhell.engine.stream import draw_below
+from ohhell.strategies.folk_core import folk_bid
+from ohhell.strategies.playout import play_tricks
 
 __all__ = ["play_deals_kernel", "play_matches_kernel", "stream_states"]
 
@@ -29,42 +29,11 @@ U64 = np.uint64
 _GAMMA = U64(0x9E3779B97F4A7C15)
 _M1 = U64(0xBF58476D1CE4E5B9)
 _M2 = U64(0x94D049BB133111EB)
-_LOW32 = U64(0xFFFFFFFF)
 
 # trump sources, as in ohhell.rules.compiled.TRUMP_SOURCES
 _NONE, _FIXED, _TURN_UP, _FIRST_ROUND, _DRAW, _SETESDAL = 0, 1, 2, 3, 4, 5
 # restrictions, as in ohhell.rules.compiled.RESTRICTIONS
 _R_NONE, _R_HOOK, _R_FIRST, _R_HIGHEST = 0, 1, 2, 3
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def _rotl(x: np.uint64, k: int) -> np.uint64:
-    return (x << U64(k)) | (x >> U64(64 - k))
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def _next(st: np.ndarray, k: int) -> np.uint64:
-    s0, s1, s2, s3 = st[k, 0], st[k, 1], st[k, 2], st[k, 3]
-    result = _rotl(s1 * U64(5), 7) * U64(9)
-    t = s1 << U64(17)
-    s2 ^= s0
-    s3 ^= s1
-    s1 ^= s2
-    s0 ^= s3
-    s2 ^= t
-    s3 = _rotl(s3, 45)
-    st[k, 0], st[k, 1], st[k, 2], st[k, 3] = s0, s1, s2, s3
-    return result
-
-
-@njit(cache=True, error_model="numpy")
-def _below(st: np.ndarray, k: int, n: int) -> int:
-    nn = U64(n)
-    threshold = (U64(4294967296) - nn) % nn
-    while True:
-        m = (_next(st, k) >> U64(32)) * nn
-        if (m & _LOW32) >= threshold:
-            return np.int64(m >> U64(32))  # type: ignore[return-value]  # int64, never uint64, in numba
 
 
 @njit(cache=True, error_model="numpy")
@@ -140,7 +109,7 @@ def _deal(
     for i in range(d):
         order[i] = deck[i]
     for i in range(d - 1, 0, -1):
-        j = _below(st, 0, i + 1)
+        j = draw_below(st, 0, i + 1)
         tmp = order[i]
         order[i] = order[j]
         order[j] = tmp
@@ -150,15 +119,15 @@ def _deal(
         t_over = trump_suit[r]
     elif src == _FIRST_ROUND:
         if first_under == -2:  # outside a match: a suit drawn at random
-            t_over = _below(st, 0, 4)
+            t_over = draw_below(st, 0, 4)
         else:
             t_under = first_under
             t_over = first_over
     elif src == _SETESDAL:
-        t_under = _below(st, 0, 4)
-        t_over = _below(st, 0, 4)
+        t_under = draw_below(st, 0, 4)
+        t_over = draw_below(st, 0, 4)
         while t_over == t_under:
-            t_over = _below(st, 0, 4)
+            t_over = draw_below(st, 0, 4)
     k = set_aside[r]
     length = d
     if k > 0:
@@ -211,10 +180,10 @@ def _deal(
             forbidden = h - total
         if all_random or kinds[seat] == 0:
             if forbidden >= 0:
-                kk = _below(st, 1 + seat, h)
+                kk = draw_below(st, 1 + seat, h)
                 b = kk if kk < forbidden else kk + 1
             else:
-                b = _below(st, 1 + seat, h + 1)
+                b = draw_below(st, 1 + seat, h + 1)
         else:
             legal_bids = all_bids if forbidden < 0 else all_bids & ~(1 << forbidden)
             seen_sum = 0 if simultaneous else total
@@ -236,10 +205,10 @@ def _deal(
         old = bids[adj]
         if all_random or kinds[adj] == 0:
             if old == 0 or old == h:
-                _below(st, 1 + adj, 1)  # one legal move, still one draw (as the reference strategy)
+                draw_below(st, 1 + adj, 1)  # one legal move, still one draw (as the reference strategy)
                 bids[adj] = 1 if old == 0 else h - 1
             else:
-                bids[adj] = old - 1 if _below(st, 1 + adj, 2) == 0 else old + 1
+                bids[adj] = old - 1 if draw_below(st, 1 + adj, 2) == 0 else old + 1
         else:
             options = 0
             if old >= 1:
@@ -252,46 +221,9 @@ def _deal(
     for s in range(n):
         hands[s] = hands_out[s]
         tricks[s] = 0
-    leader = (dealer + 1) % n
-    suit_bits = np.int64(0x1FFF)
-    record = plays.shape[0] > 0
-    played = 0
-    for t in range(h):
-        led = -1
-        best = -1
-        best_key = -1
-        seat = leader - 1
-        for p in range(n):
-            seat += 1
-            if seat == n:
-                seat = 0
-            hand = hands[seat]
-            legal = hand
-            if led >= 0:
-                follow = hand & (suit_bits << np.int64(13 * led))
-                if follow != 0:
-                    legal = follow
-            if all_random or kinds[seat] == 0:
-                c = kth_bit(legal, _below(st, 1 + seat, popcount(legal)))
-            else:
-                c = folk_play(
-                    hand, legal, trick_buf, p, leader, seat, n, t_under, t_over, bids, tricks, h - t, played,
-                    flags[seat],
-                )  # fmt: skip
-            hands[seat] = hand & ~(np.int64(1) << np.int64(c))
-            if not all_random:
-                played |= 1 << c
-                trick_buf[p] = c
-            if record:
-                plays[t, p] = c
-            if p == 0:
-                led = int(SUIT_OF[c])
-            key = trick_strength(c, led, t_under, t_over)
-            if key > best_key:
-                best_key = key
-                best = seat
-        tricks[best] += 1
-        leader = best
+    play_tricks(
+        hands, n, h, (dealer + 1) % n, bids, tricks, t_under, t_over, kinds, flags, st, trick_buf, plays, all_random
+    )
     # scores
     table = score_tables[r]
     hooked = False
@@ -443,7 +375,7 @@ def play_matches_kernel(
         stream_states(st_all, base, unit * (1 + players), 1 + players)
         dealer = first_dealer
         if dealer < 0:
-            dealer = _below(st_all, 0, players)
+            dealer = draw_below(st_all, 0, players)
         for s in range(players):
             totals[s] = 0
             made[s] = 0

@@ -1,0 +1,87 @@
+"""Playing out the tricks of a deal with the built-in players, compiled.
+
+:func:`play_tricks` is the trick-play loop of the fast path and of the
+strategies that look ahead by playing deals out (the expected-value bidder):
+follow suit, the highest trump or card of the led suit wins, the winner
+leads.  Seats play at random (``kinds`` 0, reading their own stream, row
+``1 + seat`` of ``st``, as :class:`~ohhell.strategies.RandomStrategy` does)
+or as the folk player (``kinds`` 1, with its tips in ``flags``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+from numba.misc.special import literally
+
+from ohhell.cards.masks import SUIT_OF, kth_bit, popcount
+from ohhell.engine.stream import draw_below
+from ohhell.rules.tricks import trick_strength
+from ohhell.strategies.folk_core import folk_play
+
+__all__ = ["play_tricks"]
+
+
+@njit(cache=True, error_model="numpy")
+def play_tricks(
+    hands: np.ndarray,
+    n: int,
+    h: int,
+    leader: int,
+    bids: np.ndarray,
+    tricks: np.ndarray,
+    t_under: int,
+    t_over: int,
+    kinds: np.ndarray,
+    flags: np.ndarray,
+    st: np.ndarray,
+    trick_buf: np.ndarray,
+    plays: np.ndarray,
+    all_random: bool,
+) -> None:
+    """Play ``h`` tricks from ``hands`` (masks, emptied), adding each trick to ``tricks`` (by seat).
+
+    ``plays`` (``[trick, position]``, or empty) records the cards; ``trick_buf``
+    is a work buffer of ``n``; ``all_random`` (a literal) compiles the
+    strategy switch away when every seat plays at random.
+    """
+    literally(all_random)
+    suit_bits = np.int64(0x1FFF)
+    record = plays.shape[0] > 0
+    played = 0
+    for t in range(h):
+        led = -1
+        best = -1
+        best_key = -1
+        seat = leader - 1
+        for p in range(n):
+            seat += 1
+            if seat == n:
+                seat = 0
+            hand = hands[seat]
+            legal = hand
+            if led >= 0:
+                follow = hand & (suit_bits << np.int64(13 * led))
+                if follow != 0:
+                    legal = follow
+            if all_random or kinds[seat] == 0:
+                c = kth_bit(legal, draw_below(st, 1 + seat, popcount(legal)))
+            else:
+                c = folk_play(
+                    hand, legal, trick_buf, p, leader, seat, n, t_under, t_over, bids, tricks, h - t, played,
+                    flags[seat],
+                )  # fmt: skip
+            hands[seat] = hand & ~(np.int64(1) << np.int64(c))
+            if not all_random:
+                played |= 1 << c
+                trick_buf[p] = c
+            if record:
+                plays[t, p] = c
+            if p == 0:
+                led = int(SUIT_OF[c])
+            key = trick_strength(c, led, t_under, t_over)
+            if key > best_key:
+                best_key = key
+                best = seat
+        tricks[best] += 1
+        leader = best
