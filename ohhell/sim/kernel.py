@@ -20,6 +20,7 @@ from numba import njit
 from numba.misc.special import literally
 
 from ohhell.engine.stream import draw_below
+from ohhell.strategies.ev_core import ev_bid
 from ohhell.strategies.folk_core import folk_bid
 from ohhell.strategies.playout import play_tricks
 
@@ -60,6 +61,35 @@ def stream_states(st: np.ndarray, base: np.uint64, first: int, count: int) -> No
 
 
 @njit(cache=True, error_model="numpy")
+def _ev(
+    seat: int,
+    pos: int,
+    n: int,
+    h: int,
+    dealer: int,
+    sight: int,
+    hands_out: np.ndarray,
+    heard: np.ndarray,
+    t_under: int,
+    t_over: int,
+    known_out: int,
+    deck_mask: int,
+    legal_bids: int,
+    table: np.ndarray,
+    packed: int,
+    st: np.ndarray,
+) -> int:
+    """The expected-value bidder's bid (``packed``: folk tips in the low 16 bits, samples above)."""
+    known = np.full(n, -1, dtype=np.int64)
+    for q in range(n):
+        s = (dealer + 1 + q) % n
+        if (s == seat and sight == 0) or (s != seat and sight == 2):
+            known[q] = hands_out[s]
+    return ev_bid(known, pos, h, t_under, t_over, known_out, deck_mask, heard, legal_bids, table,
+                  packed >> 16, packed & 0xFFFF, st[1 + seat : 2 + seat])  # fmt: skip
+
+
+@njit(cache=True, error_model="numpy")
 def _deal(
     r: int,
     n: int,
@@ -95,7 +125,8 @@ def _deal(
 ) -> None:
     """One deal.  Writes the outputs; ``trump_out`` = [under, over, turned-up card].
 
-    ``kinds``/``flags`` by local seat: 0 random play, 1 folk (flags: its tips).
+    ``kinds``/``flags`` by local seat: 0 random play, 1 folk (flags: its tips), 2 the
+    expected-value bidder with folk play (flags: tips | samples << 16).
     ``sight``: 0 bids see the own hand, 1 blind, 2 forehead.  ``order``
     (deck size), ``hands`` and ``trick_buf`` (players) are work buffers.
     ``all_random`` is a compile-time constant (a literal): when every seat
@@ -105,6 +136,9 @@ def _deal(
     h = hand_sizes[r]
     d = deck.shape[0]
     src = trump_source[r]
+    deck_mask = 0
+    for i in range(d):
+        deck_mask |= 1 << deck[i]
     # the shuffle: Fisher-Yates over positions, chance stream 0
     for i in range(d):
         order[i] = deck[i]
@@ -130,12 +164,14 @@ def _deal(
             t_over = draw_below(st, 0, 4)
     k = set_aside[r]
     length = d
+    known_out = 0  # cards everyone sees that are not in a hand: set-aside twos, a drawn or turned card
     if k > 0:
         removed = 0
         twos = np.full(4, -1, dtype=np.int64)
         for s in range(4):
             if removed < k and s != t_under and s != t_over:
                 twos[removed] = s * 13
+                known_out |= 1 << (s * 13)
                 removed += 1
         w = 0
         for i in range(d):
@@ -151,6 +187,7 @@ def _deal(
     pos = 0
     if src == _DRAW:
         drawn = order[0]
+        known_out |= 1 << drawn
         pos = 1
         if drawn < 52 and not (draw_plain[r] and drawn % 13 + 2 > 10):
             t_over = drawn // 13
@@ -166,6 +203,7 @@ def _deal(
     turned = -1
     if src == _TURN_UP and pos < length:
         turned = order[pos]
+        known_out |= 1 << turned
         t_over = turned // 13
     trump_out[0] = t_under
     trump_out[1] = t_over
@@ -184,12 +222,20 @@ def _deal(
                 b = kk if kk < forbidden else kk + 1
             else:
                 b = draw_below(st, 1 + seat, h + 1)
-        else:
+        elif kinds[seat] == 1:
             legal_bids = all_bids if forbidden < 0 else all_bids & ~(1 << forbidden)
             seen_sum = 0 if simultaneous else total
             seen = 0 if simultaneous else i
             own = int(hands_out[seat]) if sight == 0 else 0
             b = folk_bid(own, h, n, t_under, t_over, flags[seat], seen_sum, seen, legal_bids)
+        else:
+            legal_bids = all_bids if forbidden < 0 else all_bids & ~(1 << forbidden)
+            heard = np.full(n, -1, dtype=np.int64)
+            if not simultaneous:
+                for q in range(i):
+                    heard[q] = bids[(dealer + 1 + q) % n]
+            b = _ev(seat, i, n, h, dealer, sight, hands_out, heard, t_under, t_over, known_out, deck_mask,
+                    legal_bids, score_tables[r], flags[seat], st)  # fmt: skip
         first_bids[seat] = b
         bids[seat] = b
         total += b
@@ -215,8 +261,17 @@ def _deal(
                 options |= 1 << (old - 1)
             if old + 1 <= h:
                 options |= 1 << (old + 1)
-            own = int(hands_out[adj]) if sight == 0 else 0
-            bids[adj] = folk_bid(own, h, n, t_under, t_over, flags[adj], 0, 0, options)
+            if kinds[adj] == 1:
+                own = int(hands_out[adj]) if sight == 0 else 0
+                bids[adj] = folk_bid(own, h, n, t_under, t_over, flags[adj], 0, 0, options)
+            else:
+                heard = np.full(n, -1, dtype=np.int64)
+                for q in range(n):
+                    heard[q] = bids[(dealer + 1 + q) % n]
+                pos = (adj - dealer - 1) % n
+                heard[pos] = -1
+                bids[adj] = _ev(adj, pos, n, h, dealer, sight, hands_out, heard, t_under, t_over, known_out,
+                                deck_mask, options, score_tables[r], flags[adj], st)  # fmt: skip
     # play
     for s in range(n):
         hands[s] = hands_out[s]

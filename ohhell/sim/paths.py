@@ -18,7 +18,7 @@ from ohhell.engine.play import _play_rounds
 from ohhell.rules import CompiledRules, Trump
 from ohhell.sim.arrays import DealArrays, MatchArrays
 from ohhell.sim.streams import unit_streams
-from ohhell.strategies import Folk, RandomStrategy, Spoiler, folk_core
+from ohhell.strategies import ExpectedValue, Folk, RandomStrategy, Spoiler, folk_core
 
 __all__ = ["Mode", "Path", "fast_path_reason", "run_chunk"]
 
@@ -27,13 +27,19 @@ Path = Literal["fast", "reference"]
 
 
 def kernel_strategy(strategy: Strategy) -> tuple[int, int] | None:
-    """(kind, flags) of a strategy the kernel plays, or None: 0 random, 1 folk (flags: tips, spoiler)."""
+    """(kind, flags) of a strategy the kernel plays, or None.
+
+    0 random; 1 folk (flags: tips, spoiler); 2 expected-value bidder with folk
+    play (flags: tips, samples << 16).
+    """
     if isinstance(strategy, RandomStrategy):
         return (0, 0)
     if isinstance(strategy, Folk):
         return (1, strategy.flags)
     if isinstance(strategy, Spoiler) and isinstance(strategy.inner, Folk):
         return (1, strategy.inner.flags | folk_core.SPOIL)
+    if isinstance(strategy, ExpectedValue) and strategy.samples < 2**40:
+        return (2, strategy.play_as.flags | strategy.samples << 16)
     return None
 
 
