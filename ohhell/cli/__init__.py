@@ -1,7 +1,8 @@
 """The ``ohhell`` command line: one module per command family.
 
 ``ohhell variants`` / ``ohhell rules NAME`` (rules_cmd), ``ohhell replay``
-(replay_cmd), ``ohhell score`` (score_cmd), ``ohhell play`` (play_cmd).
+(replay_cmd), ``ohhell score`` (score_cmd), ``ohhell play`` (play_cmd),
+``ohhell tournament`` (tournament_cmd).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from ohhell.cli import play_cmd, replay_cmd, rules_cmd, score_cmd
+from ohhell.cli import play_cmd, replay_cmd, rules_cmd, score_cmd, tournament_cmd
 
 __all__ = ["main", "build_parser"]
 
@@ -21,7 +22,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Rules, replay, score sheets and simulation for the Oh Hell family of games.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in (rules_cmd, replay_cmd, score_cmd, play_cmd):
+    for module in (rules_cmd, replay_cmd, score_cmd, play_cmd, tournament_cmd):
         module.register(sub)
     return parser
 

@@ -1,0 +1,45 @@
+"""Strategies by name, for the command line and configs.
+
+``random``, ``folk``, ``folk-no-TIP`` (one tip switched off, e.g.
+``folk-no-bid_low``), ``spoiler`` (folk with vri), ``ev`` / ``ev:SAMPLES``
+(the expected-value bidder).
+
+Examples
+--------
+>>> strategy("folk-no-bid_low") == Folk(bid_low=False)
+True
+>>> strategy("ev:32").samples
+32
+"""
+
+from __future__ import annotations
+
+from ohhell.engine import Strategy
+from ohhell.strategies.expected_value import ExpectedValue
+from ohhell.strategies.folk import Folk, Spoiler
+from ohhell.strategies.folk_core import TIPS
+from ohhell.strategies.random import RandomStrategy
+
+__all__ = ["strategy", "NAMES"]
+
+NAMES = ("random", "folk", "folk-no-TIP", "spoiler", "ev", "ev:SAMPLES")
+
+
+def strategy(name: str) -> Strategy:
+    """The strategy called ``name`` (see the module docs)."""
+    key = name.strip().lower()
+    if key == "random":
+        return RandomStrategy()
+    if key == "folk":
+        return Folk()
+    if key.startswith("folk-no-"):
+        return Folk().without(key.removeprefix("folk-no-").replace("-", "_"))
+    if key == "spoiler":
+        return Spoiler(inner=Folk())
+    if key == "ev" or key.startswith("ev:"):
+        samples = key.partition(":")[2]
+        if samples and not samples.isdigit():
+            raise ValueError(f"ev:SAMPLES needs a whole number of samples, got {name!r}")
+        return ExpectedValue(samples=int(samples)) if samples else ExpectedValue()
+    tips = ", ".join(f"folk-no-{t}" for t in TIPS)
+    raise ValueError(f"unknown strategy {name!r}; known: random, folk, spoiler, ev, ev:SAMPLES, {tips}")
