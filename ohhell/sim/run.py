@@ -345,41 +345,34 @@ def _run(
             store.save(d.chunk.index, d)
         bar.update(d.chunk.size)
 
-    def check_stop() -> int | None:
-        if stop is None:
-            return None
-        upto = 0
-        while upto in done:
-            partial = _assemble(compiled, job, [done[i] for i in range(upto + 1)])
-            partial.meta["units_played"] = sum(done[i].chunk.size for i in range(upto + 1))
-            if stop.reached(partial):
-                return upto
-            upto += 1
-        return None
-
-    if stop is not None:
-        hit = check_stop()
-        if hit is not None:
-            return hit
-    parallel = Parallel(return_as="generator_unordered")
-    if stop is None:
-        if pending:
-            for d in _iterate(parallel, job, pending, n_jobs):
-                finish(d)
-        return None
-    wave = 2 * max(1, effective_n_jobs(n_jobs))
     checked = 0
-    while pending:
-        batch, pending = pending[:wave], pending[wave:]
-        for d in _iterate(parallel, job, batch, n_jobs):
-            finish(d)
+
+    def reached() -> int | None:
+        """The first chunk, in order, after which ``stop`` holds (checking each chunk once)."""
+        nonlocal checked
+        assert stop is not None
         while checked in done:
             partial = _assemble(compiled, job, [done[i] for i in range(checked + 1)])
             partial.meta["units_played"] = sum(done[i].chunk.size for i in range(checked + 1))
             if stop.reached(partial):
                 return checked
             checked += 1
-    return None
+        return None
+
+    parallel = Parallel(return_as="generator_unordered")
+    if stop is None:
+        if pending:
+            for d in _iterate(parallel, job, pending, n_jobs):
+                finish(d)
+        return None
+    hit = reached()  # chunks loaded from a checkpoint may already be enough
+    wave = 2 * max(1, effective_n_jobs(n_jobs))
+    while hit is None and pending:
+        batch, pending = pending[:wave], pending[wave:]
+        for d in _iterate(parallel, job, batch, n_jobs):
+            finish(d)
+        hit = reached()
+    return hit
 
 
 def _iterate(parallel: Parallel, job: _Job, chunks: Sequence[Chunk], n_jobs: int) -> Iterator[_Done]:
