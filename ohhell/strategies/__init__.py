@@ -2,12 +2,14 @@
 
 ``random`` (uniform legal play), ``folk`` (the rule sources' tips, one switch
 each, and the "vri" spoiler) with its compiled decision core ``folk_core``,
-``expected_value`` (bids by simulated expected score, ``ev_core``), and
-``playout`` (the compiled trick-play loop they share with the fast path).
+``expected_value`` (bids by simulated expected score, ``ev_core``),
+``playout`` (the compiled trick-play loop they share with the fast path),
+``solver`` (perfect-information search) and ``pimc`` (Monte Carlo over it).
 """
 
 from ohhell.strategies.expected_value import ExpectedValue
 from ohhell.strategies.folk import Folk, Spoiler
+from ohhell.strategies.pimc import PIMC
 from ohhell.strategies.random import RandomStrategy
 
-__all__ = ["RandomStrategy", "Folk", "Spoiler", "ExpectedValue"]
+__all__ = ["RandomStrategy", "Folk", "Spoiler", "ExpectedValue", "PIMC"]

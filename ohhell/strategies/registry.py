@@ -2,7 +2,7 @@
 
 ``random``, ``folk``, ``folk-no-TIP`` (one tip switched off, e.g.
 ``folk-no-bid_low``), ``spoiler`` (folk with vri), ``ev`` / ``ev:SAMPLES``
-(the expected-value bidder).
+(the expected-value bidder), ``pimc`` / ``pimc:SAMPLES`` (PIMC card play).
 
 Examples
 --------
@@ -18,11 +18,12 @@ from ohhell.engine import Strategy
 from ohhell.strategies.expected_value import ExpectedValue
 from ohhell.strategies.folk import Folk, Spoiler
 from ohhell.strategies.folk_core import TIPS
+from ohhell.strategies.pimc import PIMC
 from ohhell.strategies.random import RandomStrategy
 
 __all__ = ["strategy", "NAMES"]
 
-NAMES = ("random", "folk", "folk-no-TIP", "spoiler", "ev", "ev:SAMPLES")
+NAMES = ("random", "folk", "folk-no-TIP", "spoiler", "ev", "ev:SAMPLES", "pimc", "pimc:SAMPLES")
 
 
 def strategy(name: str) -> Strategy:
@@ -36,10 +37,17 @@ def strategy(name: str) -> Strategy:
         return Folk().without(key.removeprefix("folk-no-").replace("-", "_"))
     if key == "spoiler":
         return Spoiler(inner=Folk())
+    if key == "pimc" or key.startswith("pimc:"):
+        samples = key.partition(":")[2]
+        if samples and not samples.isdigit():
+            raise ValueError(f"pimc:SAMPLES needs a whole number of samples, got {name!r}")
+        return PIMC(samples=int(samples)) if samples else PIMC()
     if key == "ev" or key.startswith("ev:"):
         samples = key.partition(":")[2]
         if samples and not samples.isdigit():
             raise ValueError(f"ev:SAMPLES needs a whole number of samples, got {name!r}")
         return ExpectedValue(samples=int(samples)) if samples else ExpectedValue()
     tips = ", ".join(f"folk-no-{t}" for t in TIPS)
-    raise ValueError(f"unknown strategy {name!r}; known: random, folk, spoiler, ev, ev:SAMPLES, {tips}")
+    raise ValueError(
+        f"unknown strategy {name!r}; known: random, folk, spoiler, ev, ev:SAMPLES, pimc, pimc:SAMPLES, {tips}"
+    )

@@ -1,0 +1,320 @@
+"""The perfect-information solver: oracle, golden and contract tests.
+
+Oracle: a plain exhaustive minimax written here in pure Python over the
+reference rules (:func:`ohhell.rules.legal_cards`, :func:`ohhell.rules.trick_winner`),
+no pruning, no equivalent cards, no bounds, only memoised by position; the
+compiled solver must agree with it on every value, with every search technique
+on and with all of them off.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ohhell.cards import JESTER, WIZARD, Card, Suit, parse_cards
+from ohhell.rules import Trump, legal_cards, trick_winner
+from ohhell.strategies.solver import (
+    Position,
+    SearchOptions,
+    TranspositionTable,
+    can_take_exactly,
+    card_trick_values,
+    card_values,
+    exact_targets,
+    solve_stats,
+    trick_bounds,
+)
+
+ALL_OFF = SearchOptions(transposition_table=False, equivalent_cards=False, bounds=False, move_ordering=False)
+OPTIONS = [
+    SearchOptions(),
+    ALL_OFF,
+    SearchOptions(transposition_table=False),
+    SearchOptions(equivalent_cards=False),
+    SearchOptions(bounds=False),
+    SearchOptions(move_ordering=False),
+]
+
+# ---- the oracle -----------------------------------------------------------------------------
+
+
+def _hand(mask: int) -> tuple[Card, ...]:
+    return tuple(Card(c) for c in range(52) if (mask >> c) & 1)
+
+
+def oracle(position: Position, seat: int) -> tuple[int, int, frozenset[int]]:
+    """(fewest, most, exact targets) ``seat`` can force, by full minimax over the reference rules."""
+    trump = position.trump
+    n = position.players
+
+    @functools.cache
+    def value(hands: tuple[tuple[Card, ...], ...], leader: int, trick: tuple[Card, ...]) -> tuple[int, int, int]:
+        """(min, max, bit set of exact targets) of the tricks ``seat`` takes from here on."""
+        if not trick and not hands[leader]:
+            return 0, 0, 1
+        mover = (leader + len(trick)) % n
+        children = []
+        for card in legal_cards(hands[mover], trick):
+            rest = list(hands)
+            rest[mover] = tuple(c for c in hands[mover] if c != card)
+            now = (*trick, card)
+            if len(now) == n:
+                winner = (leader + trick_winner(now, trump)) % n
+                lo, hi, ex = value(tuple(rest), winner, ())
+                d = 1 if winner == seat else 0
+                children.append((lo + d, hi + d, ex << d))
+            else:
+                children.append(value(tuple(rest), leader, now))
+        if mover == seat:  # seat chooses: fewest for the min, most for the max, any card for a target
+            ex = 0
+            for c in children:
+                ex |= c[2]
+            return min(c[0] for c in children), max(c[1] for c in children), ex
+        ex = -1
+        for c in children:
+            ex &= c[2]
+        return max(c[0] for c in children), min(c[1] for c in children), ex
+
+    lo, hi, ex = value(tuple(_hand(h) for h in position.hands), position.leader, tuple(map(Card, position.trick)))
+    return lo, hi, frozenset(k for k in range(14) if (ex >> k) & 1)
+
+
+# ---- random positions -----------------------------------------------------------------------
+
+
+@st.composite
+def positions(draw: st.DrawFn, max_players: int = 4, max_cards: int = 4) -> Position:
+    n = draw(st.integers(2, max_players))
+    h = draw(st.integers(1, max_cards))
+    suits = draw(st.sampled_from([(0, 1, 2, 3), (0, 1), (2, 3, 1)]))
+    deck = [13 * s + r for s in suits for r in range(13)]
+    cards = draw(st.permutations(deck))[: n * h]
+    hands = tuple(sum(1 << c for c in cards[i * h : (i + 1) * h]) for i in range(n))
+    kind = draw(st.sampled_from(["none", "one", "setesdal"]))
+    under, over = -1, -1
+    if kind == "one":
+        over = draw(st.integers(0, 3))
+    elif kind == "setesdal":
+        under, over = draw(st.permutations(range(4)))[:2]
+    leader = draw(st.integers(0, n - 1))
+    pos = Position(hands=hands, under=under, over=over, leader=leader)
+    for _ in range(draw(st.integers(0, n - 1))):  # sometimes a partly played trick
+        pos = pos.play(draw(st.sampled_from(pos.legal_cards())))
+    return pos
+
+
+# ---- oracle tests ---------------------------------------------------------------------------
+
+
+@given(positions(), st.integers(0, 3), st.sampled_from(OPTIONS))
+def test_bounds_and_targets_match_the_oracle(pos: Position, seat: int, options: SearchOptions) -> None:
+    seat %= pos.players
+    lo, hi, targets = oracle(pos, seat)
+    assert trick_bounds(pos, seat, options=options) == (lo, hi)
+    for k in range(-1, pos.tricks_left + 2):
+        assert can_take_exactly(pos, seat, k, options=options) == (k in targets), k
+    assert exact_targets(pos, seat, options=options) == tuple(sorted(targets))
+
+
+@given(positions(), st.integers(0, 3), st.sampled_from(OPTIONS[:2]))
+def test_card_values_match_the_oracle(pos: Position, target: int, options: SearchOptions) -> None:
+    seat = pos.to_move
+    target %= pos.tricks_left + 1
+    values = card_values(pos, seat, target, options=options)
+    assert sorted(values) == list(pos.legal_cards())
+    for code, ok in values.items():
+        child = pos.play(code)
+        d = 1 if not child.trick and child.leader == seat else 0
+        assert ok == (target - d in oracle(child, seat)[2]), code
+
+
+@given(positions(), st.integers(0, 3), st.sampled_from(OPTIONS[:2]))
+def test_card_trick_values_match_the_oracle(pos: Position, seat: int, options: SearchOptions) -> None:
+    seat %= pos.players
+    values = card_trick_values(pos, seat, options=options)
+    assert sorted(values) == list(pos.legal_cards())
+    for code, bounds in values.items():
+        child = pos.play(code)
+        d = 1 if not child.trick and child.leader == seat else 0
+        lo, hi, _ = oracle(child, seat)
+        assert bounds == (lo + d, hi + d), code
+
+
+@pytest.mark.parametrize("players,cards,trump", [(4, 4, "none"), (4, 4, "one"), (3, 5, "setesdal"), (2, 6, "one")])
+def test_seeded_deals_match_the_oracle(players: int, cards: int, trump: str) -> None:
+    """Whole random deals (one 52-card deck, fixed seeds), every seat: bounds and exact targets."""
+    rng = random.Random(f"{players}-{cards}-{trump}")
+    for _ in range(6):
+        deck = rng.sample(range(52), players * cards)
+        hands = tuple(sum(1 << c for c in deck[i * cards : (i + 1) * cards]) for i in range(players))
+        under, over = {"none": (-1, -1), "one": (-1, rng.randrange(4)), "setesdal": tuple(rng.sample(range(4), 2))}[
+            trump
+        ]
+        pos = Position(hands=hands, under=under, over=over, leader=rng.randrange(players))
+        for seat in range(players):
+            lo, hi, targets = oracle(pos, seat)
+            assert trick_bounds(pos, seat) == (lo, hi)
+            assert exact_targets(pos, seat) == tuple(sorted(targets))
+
+
+@pytest.mark.parametrize("players,cards", [(3, 6), (4, 5), (5, 4), (7, 3)])
+def test_techniques_never_change_a_value(players: int, cards: int) -> None:
+    """Larger deals than the oracle reaches: every combination of techniques gives the same values."""
+    rng = random.Random(players * 100 + cards)
+    for trial in range(4):
+        deck = rng.sample(range(52), players * cards)
+        hands = tuple(sum(1 << c for c in deck[i * cards : (i + 1) * cards]) for i in range(players))
+        under, over = [(-1, -1), (-1, trial % 4), (trial % 4, (trial + 1) % 4), (-1, 3)][trial]
+        pos = Position(hands=hands, under=under, over=over, leader=trial % players)
+        seat = rng.randrange(players)
+        want = trick_bounds(pos, seat)
+        targets = exact_targets(pos, seat)
+        for flags in itertools.product([False, True], repeat=4):
+            options = SearchOptions(
+                transposition_table=flags[0], equivalent_cards=flags[1], bounds=flags[2], move_ordering=flags[3]
+            )
+            assert trick_bounds(pos, seat, options=options) == want, options
+            if flags[0] and flags[1]:
+                assert exact_targets(pos, seat, options=options) == targets, options
+
+
+def test_a_shared_table_serves_many_deals_and_seats() -> None:
+    """Entries are exact, so an unclared table reused across deals, seats and trumps gives the same answers."""
+    rng = random.Random(7)
+    table = TranspositionTable(bits=8)  # tiny: many replacements
+    for _ in range(20):
+        deck = rng.sample(range(52), 4 * 5)
+        hands = tuple(sum(1 << c for c in deck[i * 5 : (i + 1) * 5]) for i in range(4))
+        over = rng.randrange(-1, 4)
+        pos = Position(hands=hands, over=over, leader=rng.randrange(4))
+        for seat in range(4):
+            assert trick_bounds(pos, seat, table=table) == trick_bounds(pos, seat, table=TranspositionTable(bits=12))
+
+
+# ---- golden positions -----------------------------------------------------------------------
+
+
+def test_all_the_top_trumps_take_every_trick() -> None:
+    hands = [parse_cards("AH KH QH JH"), parse_cards("AS KS QS JS"), parse_cards("AC KC QC JC")]
+    pos = Position.from_cards(hands, Trump.of(Suit.HEARTS), leader=1)
+    assert trick_bounds(pos, 0) == (4, 4)
+    assert trick_bounds(pos, 1) == (0, 0)
+    assert exact_targets(pos, 0) == (4,)
+
+
+@pytest.mark.parametrize(
+    "hands,trump,leader,expected",
+    [
+        ("AS 2C", "-", 0, [(1, 1), (0, 0)]),  # the led ace wins
+        ("2C AS", "-", 0, [(1, 1), (0, 0)]),  # the led two of clubs wins: the ace cannot follow
+        ("2C AS", "S", 0, [(0, 0), (1, 1)]),  # ... unless spades are trump
+        ("2C 3C 4C", "-", 1, [(0, 0), (0, 0), (1, 1)]),
+        ("9S 9C", "CS", 1, [(1, 1), (0, 0)]),  # Setesdal: equal ranks, the over-trump wins
+        ("9S TC", "CS", 0, [(0, 0), (1, 1)]),  # a higher under-trump beats the over-trump
+    ],
+)
+def test_one_card_rounds(hands: str, trump: str, leader: int, expected: list[tuple[int, int]]) -> None:
+    pos = Position.from_cards([[c] for c in parse_cards(hands)], Trump.parse(trump), leader=leader)
+    assert [trick_bounds(pos, s) for s in range(pos.players)] == expected
+
+
+def test_a_trick_in_progress() -> None:
+    """Seat 0 led the king of clubs and keeps the five of hearts; seat 1 beats it with the ace (and then
+    wins with the two, seat 0 unable to follow) or ducks with the two (and loses the ace to the heart)."""
+    pos = Position(hands=(1 << 29, 1 << 12 | 1 << 0), leader=0, trick=(11,))
+    assert pos.to_move == 1
+    assert trick_bounds(pos, 1) == (0, 2)
+    # for seat 0 the others play against it: seat 1 ducks when seat 0 wants none, wins when it wants both
+    assert trick_bounds(pos, 0) == (2, 0)
+    assert card_values(pos, 1, 0) == {0: True, 12: False}
+    assert card_trick_values(pos, 1) == {0: (0, 0), 12: (2, 2)}
+    assert card_trick_values(pos, 0) == {0: (2, 2), 12: (0, 0)}
+
+
+def test_one_card_round_where_the_seat_chooses() -> None:
+    """Seat 0 holds the ace and two of spades against the king of spades and three of hearts: leading
+    the ace it takes both tricks, leading the two none."""
+    pos = Position.from_cards([parse_cards("AS 2S"), parse_cards("KS 3H")], Trump.none())
+    assert trick_bounds(pos, 0) == (0, 2)
+    assert exact_targets(pos, 0) == (0, 2)
+    assert card_values(pos, 0, 2) == {Card.parse("2S").code: False, Card.parse("AS").code: True}
+    assert card_values(pos, 0, 0) == {Card.parse("2S").code: True, Card.parse("AS").code: False}
+    assert solve_stats().nodes > 0
+
+
+def test_setesdal_trick_from_the_rules() -> None:
+    """The Setesdal example: clubs under, spades over; 6D led, TC, 9S: the ten wins."""
+    pos = Position.from_cards(
+        [parse_cards("6D"), parse_cards("TC"), parse_cards("9S")], Trump((Suit.CLUBS, Suit.SPADES)), leader=0
+    )
+    assert [trick_bounds(pos, s) for s in range(3)] == [(0, 0), (1, 1), (0, 0)]
+
+
+# ---- contract ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        ({"hands": (1,)}, "2 to 7 players"),
+        ({"hands": (1,) * 8}, "2 to 7 players"),
+        ({"hands": (3, 1)}, "holds cards another seat holds"),
+        ({"hands": (3, 4)}, "hand sizes"),
+        ({"hands": (1 << 52, 1)}, "only plain cards"),
+        ({"hands": ((1 << 14) - 1, 0)}, "at most 13"),
+        ({"hands": (1, 2), "leader": 2}, "leader"),
+        ({"hands": (1, 2), "leader": True}, "leader"),
+        ({"hands": (1, 2), "over": 4}, "trump suits"),
+        ({"hands": (1, 2), "under": 1, "over": 1}, "under-trump"),
+        ({"hands": (1, 2), "under": 1}, "under-trump"),
+        ({"hands": (1, 2), "trick": (1,)}, "both in the trick and in a hand"),
+        ({"hands": (1, 2), "trick": (4, 5)}, "finished trick"),
+        ({"hands": (1, 2), "trick": (60,)}, "plain card codes"),
+        ({"hands": (1, 2), "leader": 0, "trick": (13,)}, "hand sizes"),
+        ({"hands": (1 << 30, 1 << 14, 1 << 40 | 1 << 41), "trick": (13, 0)}, "did not follow suit"),
+    ],
+)
+def test_bad_positions_are_refused(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        Position(**kwargs)  # type: ignore[arg-type]
+
+
+def test_wizards_and_duplicates_are_refused() -> None:
+    with pytest.raises(ValueError, match="only plain cards"):
+        Position.from_cards([[WIZARD], parse_cards("AS")], Trump.none())
+    with pytest.raises(ValueError, match="only plain cards"):
+        Position.from_cards([[JESTER], parse_cards("AS")], Trump.none())
+    with pytest.raises(ValueError, match="appears twice"):
+        Position.from_cards([parse_cards("AS"), parse_cards("AS")], Trump.none())
+    with pytest.raises(ValueError, match="appears twice"):
+        Position.from_cards([parse_cards("AS"), parse_cards("KS")], Trump.none(), leader=0, trick=parse_cards("AS"))
+
+
+def test_bad_questions_are_refused() -> None:
+    pos = Position.from_cards([parse_cards("AS 2S"), parse_cards("KS 3H")], Trump.none())
+    with pytest.raises(ValueError, match="seat must be"):
+        trick_bounds(pos, 2)
+    with pytest.raises(ValueError, match="player to move"):
+        card_values(pos, 1, 0)
+    with pytest.raises(ValueError, match="not a legal card"):
+        pos.play(Card.parse("3H").code)
+    with pytest.raises(ValueError, match="table bits"):
+        TranspositionTable(bits=2)
+    assert not can_take_exactly(pos, 0, -1)
+    assert not can_take_exactly(pos, 0, 3)
+
+
+def test_positions_are_values() -> None:
+    import pickle
+
+    pos = Position.from_cards([parse_cards("AS 2S"), parse_cards("KS 3H")], Trump.of(Suit.CLUBS))
+    assert pickle.loads(pickle.dumps(pos)) == pos
+    assert hash(pos) == hash(Position(hands=pos.hands, over=0))
+    assert pos.trump == Trump.of(Suit.CLUBS)
+    assert Position(hands=(1, 2), under=0, over=3).trump == Trump((Suit.CLUBS, Suit.SPADES))
