@@ -35,6 +35,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ohhell.cards import Card, Suit
+from ohhell.rules.tricks import trick_strength
 from ohhell.rules.trump import Trump
 from ohhell.strategies.solver import search as _k
 
@@ -234,18 +235,9 @@ class Position:
         if len(trick) < len(hands):
             return Position(hands=tuple(hands), under=self.under, over=self.over, leader=self.leader, trick=trick)
         led = trick[0] // 13
-        keys = [_key(c, led, self.under, self.over) for c in trick]
+        keys = [trick_strength(c, led, self.under, self.over) for c in trick]
         winner = (self.leader + keys.index(max(keys))) % len(hands)
         return Position(hands=tuple(hands), under=self.under, over=self.over, leader=winner)
-
-
-def _key(code: int, led: int, under: int, over: int) -> int:
-    suit, rank = divmod(code, 13)
-    if suit == over:
-        return 3000 + 2 * rank + 1
-    if suit == under:
-        return 3000 + 2 * rank
-    return 2000 + 2 * rank if suit == led else 0
 
 
 def _names(mask: int) -> str:

@@ -71,6 +71,8 @@ from numba import njit, types
 from numba.extending import intrinsic
 from numba.np.numpy_support import carray
 
+from ohhell.rules.tricks import trick_strength
+
 __all__ = [
     "ST_SIZE",
     "TT_WIDTH",
@@ -176,20 +178,6 @@ def _popcount(x: int) -> int:
     return int(
         _POP13[x & 0x1FFF] + _POP13[(x >> 13) & 0x1FFF] + _POP13[(x >> 26) & 0x1FFF] + _POP13[(x >> 39) & 0x1FFF]
     )
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def _key(code: int, led: int, under: int, over: int) -> int:
-    """Rank of a card in a trick (the fast path's ``_strength``)."""
-    suit = code // 13
-    rank = code - 13 * suit
-    if suit == over:
-        return 3000 + 2 * rank + 1
-    if suit == under:
-        return 3000 + 2 * rank
-    if suit == led:
-        return 2000 + 2 * rank
-    return 0
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -464,7 +452,7 @@ def _order_moves(st: np.ndarray, p: int, ply: int, m: int, want: bool) -> None:
     best_key = st[_BKK + 8 + ply - 1] if tlen > 0 else -1
     for i in range(m):
         c = st[mv + i]
-        key = _key(c, led if led >= 0 else c // 13, under, over)
+        key = trick_strength(c, led if led >= 0 else c // 13, under, over)
         if p != s:
             score = -key
         elif want:
@@ -623,7 +611,7 @@ def _last_trick(st: np.ndarray) -> int:
                 c0 = 13 * q + int(_HI13[b])
         if i == 0:
             led = c0 // 13
-        k = _key(c0, led, under, over)
+        k = trick_strength(c0, led, under, over)
         if k > best_key:
             best_key = k
             best = p
@@ -744,7 +732,7 @@ def _place(st: np.ndarray, ply: int, tlen: int, p: int, c: int) -> int:
     now winning the trick."""
     i = _TRK + 8 + ply
     st[i] = c
-    k = _key(c, st[i - tlen] // 13, st[_UNDER], st[_OVER])
+    k = trick_strength(c, st[i - tlen] // 13, st[_UNDER], st[_OVER])
     b = _BKK + 8 + ply
     if tlen == 0 or k > st[b - 1]:
         st[_BSK + 8 + ply] = p
