@@ -251,3 +251,30 @@ def test_a_deal_outside_a_match_draws_the_once_per_game_trump() -> None:
     n = int(counts.sum())
     tolerance = 4 * np.sqrt(0.25 * 0.75 / n)  # four standard errors of a proportion of 1/4
     assert np.isclose(counts[["C", "D", "H", "S"]].to_numpy() / n, 0.25, atol=tolerance).all()
+
+
+def test_hand_features_describe_the_dealt_hands() -> None:
+    from ohhell.engine import deal
+    from ohhell.sim.streams import chunk_base, unit_streams
+
+    rules = ohhell.boerenbridge(4)
+    res = simulate(rules, RANDOM, deals=60, seed=17, n_jobs=1, features=True)
+    compiled = compile_rules(rules)
+    base = chunk_base(17, 0)
+    for unit in (0, 7, 23, 59):
+        chance, _ = unit_streams(base, unit, 4)
+        r = unit % compiled.n_rounds
+        state = deal(compiled, round_index=r, dealer=unit % 4, players=4, rng=chance)
+        trump = state.trump.suit
+        for seat in range(4):
+            row = res.deals[(res.deals["unit"] == unit) & (res.deals["seat"] == seat)].iloc[0]
+            hand = state.hands[seat]
+            suits = [sum(1 for c in hand if c.suit == s) for s in ohhell.Suit]
+            assert row["trumps"] == sum(1 for c in hand if c.suit == trump)
+            assert row["top_trumps"] == sum(1 for c in hand if c.suit == trump and c.rank >= 13)
+            assert row["side_aces"] == sum(1 for c in hand if c.suit != trump and c.rank == 14)
+            assert row["side_kings"] == sum(1 for c in hand if c.suit != trump and c.rank == 13)
+            assert row["voids"] == suits.count(0) and row["singletons"] == suits.count(1)
+    by = ["trumps", "bid"]
+    counts = simulate(rules, RANDOM, deals=60, seed=17, n_jobs=1, features=True, summary=by)
+    pd.testing.assert_frame_equal(counts.summary.reset_index(drop=True), summarize(res.deals, by), check_dtype=False)

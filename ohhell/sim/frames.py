@@ -18,7 +18,7 @@ import pandas as pd
 from ohhell.rules import CompiledRules
 from ohhell.sim.arrays import DealArrays, MatchArrays
 
-__all__ = ["deal_frame", "match_frame", "TRUMP_LABELS", "trump_labels"]
+__all__ = ["deal_frame", "match_frame", "hand_features", "FEATURES", "TRUMP_LABELS", "trump_labels"]
 
 _LETTERS = "CDHS"
 
@@ -47,10 +47,49 @@ def _names(strategy_names: Sequence[str], seats: np.ndarray) -> pd.Categorical[s
     return pd.Categorical.from_codes(code_of_seat[seats], categories=pd.Index(unique))
 
 
+#: Hand-feature columns added with ``features=True``.
+FEATURES = ("trumps", "top_trumps", "side_aces", "side_kings", "voids", "singletons")
+
+
+def hand_features(hands: np.ndarray, under: np.ndarray, over: np.ndarray) -> dict[str, np.ndarray]:
+    """Features of hands (masks) given the trump suits (-1 for none), one value per hand.
+
+    ``trumps``: cards of a trump suit; ``top_trumps``: trump aces and kings;
+    ``side_aces``/``side_kings``: aces and kings of other suits; ``voids`` and
+    ``singletons``: suits with no card and with one card.
+
+    Examples
+    --------
+    >>> from ohhell.cards import parse_cards
+    >>> from ohhell.cards.masks import mask_of
+    >>> f = hand_features(np.array([mask_of(parse_cards("AS KS 3S AH 2D"))]), np.array([-1]), np.array([3]))
+    >>> {k: int(v[0]) for k, v in f.items()}
+    {'trumps': 3, 'top_trumps': 2, 'side_aces': 1, 'side_kings': 0, 'voids': 1, 'singletons': 2}
+    """
+    hands = hands.astype(np.int64)
+    counts = np.stack([np.bitwise_count((hands >> (13 * s)) & 0x1FFF) for s in range(4)], axis=-1).astype(np.int64)
+    aces = np.stack([(hands >> (13 * s + 12)) & 1 for s in range(4)], axis=-1)
+    kings = np.stack([(hands >> (13 * s + 11)) & 1 for s in range(4)], axis=-1)
+    suits = np.arange(4)
+    is_trump = (suits == over[..., None]) | (suits == under[..., None])
+    return {
+        "trumps": np.where(is_trump, counts, 0).sum(axis=-1),
+        "top_trumps": np.where(is_trump, aces + kings, 0).sum(axis=-1),
+        "side_aces": np.where(is_trump, 0, aces).sum(axis=-1),
+        "side_kings": np.where(is_trump, 0, kings).sum(axis=-1),
+        "voids": (counts == 0).sum(axis=-1),
+        "singletons": (counts == 1).sum(axis=-1),
+    }
+
+
 def deal_frame(
-    compiled: CompiledRules, strategy_names: Sequence[str], arrays: DealArrays | MatchArrays, first_unit: int
+    compiled: CompiledRules,
+    strategy_names: Sequence[str],
+    arrays: DealArrays | MatchArrays,
+    first_unit: int,
+    features: bool = False,
 ) -> pd.DataFrame:
-    """One row per (deal, seat) that played."""
+    """One row per (deal, seat) that played; with ``features``, the :data:`FEATURES` of each hand."""
     players = compiled.players
     if isinstance(arrays, DealArrays):
         rounds = arrays.round
@@ -103,6 +142,11 @@ def deal_frame(
             "strategy": _names(strategy_names, seat_b[keep]),
         }
     )
+    if features:
+        kept = trump_b[keep]
+        values = hand_features(arrays.hands.reshape(-1)[keep], kept[:, 0], kept[:, 1])
+        for name in FEATURES:
+            frame[name] = values[name].astype(np.int8)
     return frame
 
 

@@ -109,6 +109,7 @@ class _Job:
     entropy: int | Sequence[int]
     spawn_key: tuple[int, ...]
     summary: tuple[str, ...] | None
+    features: bool = False
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -138,7 +139,7 @@ def play_chunk(job: _Job, chunk: Chunk) -> _Done:
         ) from exc
     if job.summary is None:
         return _Done(chunk, arrays, None, None, time.perf_counter() - t0)
-    frame = deal_frame(compiled, job.names, arrays, chunk.start)
+    frame = deal_frame(compiled, job.names, arrays, chunk.start, job.features)
     counts = summarize(frame, job.summary)
     match_counts = None
     if isinstance(arrays, MatchArrays):
@@ -203,6 +204,7 @@ def simulate(
     summary: Sequence[str] | None = None,
     stop: StopRule | None = None,
     progress: bool | None = None,
+    features: bool = False,
 ) -> SimulationResult:
     """Play ``deals`` single deals or ``matches`` whole matches of ``rules``.
 
@@ -228,6 +230,9 @@ def simulate(
         after the first chunk at which it is reached (``deals``/``matches`` is
         then the cap).
     progress : a progress bar (default: when the run has more than one chunk).
+    features : add hand-feature columns to the deals frame (trumps, top trumps,
+        side aces and kings, voids, singletons; see
+        :func:`ohhell.sim.frames.hand_features`); ``summary=`` may group by them.
 
     Examples
     --------
@@ -260,7 +265,7 @@ def simulate(
             raise ValueError(
                 f"summary= cannot group by {clash}: the summary counts those ({', '.join(SUMMARY_COLUMNS)})"
             )
-    job = _Job(rules, strats, names, mode, path, ss.entropy, tuple(ss.spawn_key), by)
+    job = _Job(rules, strats, names, mode, path, ss.entropy, tuple(ss.spawn_key), by, features)
     manifest = {
         "rules": repr(rules),
         "strategies": list(names),
@@ -271,6 +276,7 @@ def simulate(
         "spawn_key": list(ss.spawn_key),
         "engine": path,
         "summary": list(by) if by else None,
+        "features": features,
     }
     store = Checkpoint(checkpoint, manifest) if checkpoint is not None else None
     done: dict[int, _Done] = {}
@@ -394,7 +400,9 @@ def _assemble(compiled: CompiledRules, job: _Job, parts: Sequence[_Done]) -> Sim
             else None
         )
         return SimulationResult(deals=None, matches=matches, summary=counts, meta={})
-    frames = [deal_frame(compiled, job.names, d.arrays, d.chunk.start) for d in parts if d.arrays is not None]
+    frames = [
+        deal_frame(compiled, job.names, d.arrays, d.chunk.start, job.features) for d in parts if d.arrays is not None
+    ]
     deals = pd.concat(frames, ignore_index=True) if frames else None
     matches = None
     if job.mode == "matches":
