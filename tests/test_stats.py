@@ -116,3 +116,28 @@ def test_duplicate_deals_reduce_the_variance_of_a_comparison() -> None:
 def replace_deals(res: ohhell.SimulationResult) -> ohhell.SimulationResult:
     # drop one row so the two results no longer hold the same deals
     return ohhell.SimulationResult(deals=res.deals.iloc[1:], matches=None, summary=None, meta=res.meta)
+
+
+def test_bid_table_scores_every_bid_against_the_tricks_taken() -> None:
+    from ohhell.stats import bid_table
+    from ohhell.strategies import Folk
+
+    rules = replace(ohhell.boerenbridge(4), schedule=FixedHands(size=4, rounds=1))
+    res = ohhell.simulate(rules, Folk(), deals=4000, seed=8, n_jobs=1, features=True)
+    standard = bid_table(res, ["trumps", "side_aces"], 4, rules.scoring)
+    rows = res.deals
+    for _, row in standard.iterrows():
+        bucket = rows[(rows["trumps"] == row["trumps"]) & (rows["side_aces"] == row["side_aces"])]
+        assert row["hands"] == len(bucket) >= 30
+        shares = bucket["tricks"].value_counts(normalize=True).reindex(range(5), fill_value=0.0).to_numpy()
+        expected = [sum(shares[t] * rules.scoring.score(b, t) for t in range(5)) for b in range(5)]
+        assert row["best_bid"] == int(np.argmax(expected))
+        assert row["expected_score"] == pytest.approx(max(expected))
+        assert row["success"] == pytest.approx(shares[int(row["best_bid"])])
+    # harsh misses score below 0 where standard misses score 0: no bucket's best expectation can rise
+    harsh = bid_table(
+        res, ["trumps", "side_aces"], 4, Scoring(made=ExactBonus(base=10, per_trick=2), miss=Harsh(factor=20))
+    )
+    assert (harsh["expected_score"] <= standard["expected_score"] + 1e-9).all()
+    with pytest.raises(ValueError, match="features=True"):
+        bid_table(ohhell.simulate(rules, Folk(), deals=10, seed=1, n_jobs=1), ["trumps"], 4, rules.scoring)

@@ -1,5 +1,6 @@
-"""Statistics over simulation results: intervals, estimate tables, paired comparisons, precision targets."""
+"""Statistics over simulation results: intervals, estimate tables, bid tables, paired comparisons, precision targets."""
 
+from ohhell.stats.bid_tables import bid_table
 from ohhell.stats.intervals import mean_ci, paired_diff_ci, proportion_ci
 from ohhell.stats.paired import paired_difference
 from ohhell.stats.tables import counts_of, made_rate, mean_score, win_rate
@@ -15,4 +16,5 @@ __all__ = [
     "counts_of",
     "paired_difference",
     "Precision",
+    "bid_table",
 ]
