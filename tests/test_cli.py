@@ -22,6 +22,7 @@ from ohhell.engine import play_match
 from ohhell.records import DealRecord
 from ohhell.rules import PRESETS, boerenbridge
 from ohhell.strategies import RandomStrategy
+from tests.test_records import two_card_deal
 
 PRESET_NAMES = ["boerenbridge", "bondebridge", "openspiel", "up-and-down-the-river"]
 
@@ -33,17 +34,8 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def revoke_record() -> dict[str, Any]:
-    """A 2-card Boerenbridge deal in which seat 1 trumps the led ace of spades while holding a spade."""
-    return {
-        "players": 4,
-        "dealer": 3,
-        "hand_size": 2,
-        "trump": "H",
-        "trump_card": "2H",
-        "hands": [["AS", "2C"], ["3S", "KH"], ["4D", "5D"], ["6S", "7C"]],
-        "bids": [1, 1, 0, 1],
-        "tricks": [["AS", "KH", "4D", "6S"], ["2C", "3S", "5D", "7C"]],
-    }
+    """The legal 2-card deal of test_records, except that seat 1 trumps the led ace of spades while holding a spade."""
+    return {**two_card_deal(), "tricks": [["AS", "KH", "4D", "6S"], ["2C", "3S", "5D", "7C"]]}
 
 
 # -- variants and rules ---------------------------------------------------------------
