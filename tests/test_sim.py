@@ -275,6 +275,20 @@ def test_hand_features_describe_the_dealt_hands() -> None:
             assert row["side_aces"] == sum(1 for c in hand if c.suit != trump and c.rank == 14)
             assert row["side_kings"] == sum(1 for c in hand if c.suit != trump and c.rank == 13)
             assert row["voids"] == suits.count(0) and row["singletons"] == suits.count(1)
+            assert row["hand"] == sum(1 << c.code for c in hand)
+            assert row["no_trump"] == (trump is None)
     by = ["trumps", "bid"]
     counts = simulate(rules, RANDOM, deals=60, seed=17, n_jobs=1, features=True, summary=by)
     pd.testing.assert_frame_equal(counts.summary.reset_index(drop=True), summarize(res.deals, by), check_dtype=False)
+
+
+@pytest.mark.parametrize("mode", ["deals", "matches"])
+def test_bids_before_sums_the_earlier_bids_of_the_same_deal(mode: str) -> None:
+    rules = ohhell.bondebridge(5) if mode == "deals" else ohhell.up_and_down_the_river(3)
+    size = {"deals": 80} if mode == "deals" else {"matches": 3}
+    rows = simulate(rules, ohhell.strategies.Folk(), seed=5, n_jobs=1, features=True, **size).deals
+    assert rows is not None
+    for (_, _), g in rows.groupby(["unit", "round"]):
+        bids = dict(zip(g["seat_from_dealer"], g["bid"]))
+        for sfd, before in zip(g["seat_from_dealer"], g["bids_before"]):
+            assert before == sum(b for k, b in bids.items() if k < sfd)

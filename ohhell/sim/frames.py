@@ -4,7 +4,10 @@ Columns of the deals frame: ``unit`` (deal, or match in matches mode),
 ``round`` (1-based), ``players``, ``seat``, ``seat_from_dealer`` (0 bids
 first, ``players - 1`` deals), ``hand_size``, ``trump`` (``-``, a suit letter,
 or under+over letters), ``bid``, ``tricks``, ``made``, ``score``,
-``strategy``.  The matches frame: ``unit``, ``seat``, ``strategy``,
+``strategy``; with ``features=True`` also the :data:`FEATURES` of each
+hand, ``no_trump`` (no trump suit this deal), ``bids_before`` (sum of the
+bids made before this seat's) and ``hand`` (the hand's card mask, bit
+``suit * 13 + rank - 2``).  The matches frame: ``unit``, ``seat``, ``strategy``,
 ``total``, ``rank`` (1 is first), ``winner``.
 """
 
@@ -47,7 +50,7 @@ def _names(strategy_names: Sequence[str], seats: np.ndarray) -> pd.Categorical[s
     return pd.Categorical.from_codes(code_of_seat[seats], categories=pd.Index(unique))
 
 
-#: Hand-feature columns added with ``features=True``.
+#: Hand-feature columns added with ``features=True`` (besides ``bids_before``, ``no_trump`` and ``hand``).
 FEATURES = ("trumps", "top_trumps", "side_aces", "side_kings", "voids", "singletons")
 
 
@@ -144,10 +147,34 @@ def deal_frame(
     )
     if features:
         kept = trump_b[keep]
-        values = hand_features(arrays.hands.reshape(-1)[keep], kept[:, 0], kept[:, 1])
+        hands = arrays.hands.reshape(-1)[keep]
+        values = hand_features(hands, kept[:, 0], kept[:, 1])
         for name in FEATURES:
             frame[name] = values[name].astype(np.int8)
+        frame["no_trump"] = kept[:, 1] < 0
+        frame["bids_before"] = _bids_before(frame)
+        frame["hand"] = hands.astype(np.int64)
     return frame
+
+
+def _bids_before(frame: pd.DataFrame) -> np.ndarray:
+    """Sum of the bids of the seats that bid before each row's seat in the same deal.
+
+    Bidding order is ``seat_from_dealer`` (0 first).  Under simultaneous
+    bidding nobody sees these bids; the column is still the sum of the earlier
+    seats' bids in that order.
+    """
+    key = frame["unit"].to_numpy(np.int64) * 4096 + frame["round"].to_numpy(np.int64)
+    order = np.lexsort((frame["seat_from_dealer"].to_numpy(), key))
+    bids = frame["bid"].to_numpy(np.int64)[order]
+    k = key[order]
+    total = np.cumsum(bids)
+    start = np.r_[True, k[1:] != k[:-1]]
+    base = np.maximum.accumulate(np.where(start, np.arange(k.size), 0))
+    before_sorted = total - bids - (total[base] - bids[base])
+    out = np.empty_like(before_sorted)
+    out[order] = before_sorted
+    return out.astype(np.int8)
 
 
 def match_frame(strategy_names: Sequence[str], arrays: MatchArrays, first_unit: int) -> pd.DataFrame:
