@@ -174,7 +174,8 @@ def _bids_before(frame: pd.DataFrame) -> np.ndarray:
     before_sorted = total - bids - (total[base] - bids[base])
     out = np.empty_like(before_sorted)
     out[order] = before_sorted
-    return out.astype(np.int8)
+    result: np.ndarray = out.astype(np.int8)
+    return result
 
 
 def match_frame(strategy_names: Sequence[str], arrays: MatchArrays, first_unit: int) -> pd.DataFrame:
