@@ -141,3 +141,8 @@ def test_bid_table_scores_every_bid_against_the_tricks_taken() -> None:
     assert (harsh["expected_score"] <= standard["expected_score"] + 1e-9).all()
     with pytest.raises(ValueError, match="features=True"):
         bid_table(ohhell.simulate(rules, Folk(), deals=10, seed=1, n_jobs=1), ["trumps"], 4, rules.scoring)
+
+
+def test_wilson_bounds_are_exactly_zero_and_one_at_the_ends() -> None:
+    lo, hi = proportion_ci([0, 7], [6, 7])
+    assert lo[0] == 0.0 and hi[1] == 1.0

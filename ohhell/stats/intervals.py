@@ -46,7 +46,10 @@ def proportion_ci(
         denom = 1 + z * z / n_arr
         centre = (p + z * z / (2 * n_arr)) / denom
         half = z * np.sqrt(p * (1 - p) / n_arr + z * z / (4 * n_arr * n_arr)) / denom
-        return np.asarray(centre - half), np.asarray(centre + half)
+        # at k = 0 and k = n the bounds are exactly 0 and 1 (rounding would leave 1e-17)
+        lo = np.where(k_arr > 0, centre - half, 0.0)
+        hi = np.where(k_arr < n_arr, centre + half, 1.0)
+        return np.asarray(lo, dtype=np.float64), np.asarray(hi, dtype=np.float64)
     if method == "exact":
         with np.errstate(invalid="ignore"):
             lo = np.where(k_arr > 0, stats.beta.ppf(alpha / 2, k_arr, n_arr - k_arr + 1), 0.0)

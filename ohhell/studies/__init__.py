@@ -19,3 +19,19 @@ One module per study, each a library function returning tidy DataFrames
 The exact one-card analysis needs no simulation and lives in
 :mod:`ohhell.exact`.
 """
+
+from ohhell.studies.bid_success import bid_success
+from ohhell.studies.folk_tips import CLAIMS, Claim, folk_tips
+from ohhell.studies.seat_advantage import SeatAdvantage, seat_advantage
+from ohhell.studies.variant_balance import VariantBalance, variant_balance
+
+__all__ = [
+    "bid_success",
+    "seat_advantage",
+    "SeatAdvantage",
+    "variant_balance",
+    "VariantBalance",
+    "folk_tips",
+    "Claim",
+    "CLAIMS",
+]

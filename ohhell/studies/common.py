@@ -1,0 +1,62 @@
+"""What every study shares: strategies given by name or value, labels, and where checkpoints go."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from numpy.random import SeedSequence
+
+import ohhell
+from ohhell.engine import SeedLike, Strategy, seed_sequence
+from ohhell.rules import Rules
+from ohhell.strategies.registry import strategy
+
+__all__ = ["StrategyLike", "resolve", "label_of", "seating", "sub_checkpoint", "study_seed", "study_meta"]
+
+#: A strategy, or its name for :func:`ohhell.strategies.registry.strategy` (``"folk"``, ``"ev"``...).
+StrategyLike = Strategy | str
+
+
+def resolve(s: StrategyLike) -> Strategy:
+    """The strategy itself, or the one a name stands for."""
+    return strategy(s) if isinstance(s, str) else s
+
+
+def label_of(s: StrategyLike) -> str:
+    """A short label: the name given, or the strategy's class name."""
+    return s if isinstance(s, str) else type(s).__name__
+
+
+def seating(rules: Rules, strategies: StrategyLike | Sequence[StrategyLike]) -> tuple[tuple[Strategy, ...], str]:
+    """One strategy per seat (a single one fills the table) and a label for the table."""
+    if isinstance(strategies, (str, Strategy)):
+        seats: list[StrategyLike] = [strategies] * rules.players
+    else:
+        seats = list(strategies)
+    if len(seats) != rules.players:
+        raise ValueError(f"{rules.players} players need 1 or {rules.players} strategies, got {len(seats)}")
+    labels = [label_of(s) for s in seats]
+    label = labels[0] if len(set(labels)) == 1 else ",".join(labels)
+    return tuple(resolve(s) for s in seats), label
+
+
+def sub_checkpoint(root: str | Path | None, *parts: object) -> Path | None:
+    """The checkpoint directory of one run inside a study's checkpoint root (None stays None)."""
+    if root is None:
+        return None
+    return Path(root).joinpath(*(str(p).replace("/", "_").replace(" ", "_") for p in parts))
+
+
+def study_seed(seed: SeedLike) -> SeedSequence:
+    """One seed sequence for the whole study (None draws fresh entropy, recorded in the meta)."""
+    return seed_sequence(seed)
+
+
+def study_meta(study: str, ss: SeedSequence, **fields: Any) -> dict[str, Any]:
+    """What a study's frames carry in ``attrs``: the study, the seed's entropy and the version."""
+    meta: dict[str, Any] = {"study": study, "seed_entropy": str(ss.entropy), "ohhell": ohhell.__version__}
+    for key, value in fields.items():
+        meta[key] = dict(value) if isinstance(value, Mapping) else value
+    return meta
