@@ -1,0 +1,149 @@
+"""Variants by name: a preset and a few named rule changes, for configs and the command line.
+
+A variant is ``preset`` + ``players`` + any of these changes (each a named
+choice; the preset's own rule when a change is not given):
+
+========== ================================================================
+change     choices
+========== ================================================================
+scoring    ``10+2/trick``, ``10+bid``, ``10+tricks-or-tricks`` (OpenSpiel)
+miss       ``zero``, ``harsh`` (minus the difference), ``harsh-double``
+zero_bid   ``preset``, ``5`` (a made 0 scores 5)
+trump      ``each-round`` (turned up), ``once`` (per game), ``rotation``
+           (fixed suit order, no-trump first and last three rounds),
+           ``draw``, ``setesdal``, ``none``
+restriction ``hook``, ``first-adjusts``, ``highest-adjusts``, ``none``
+bidding    ``sequential``, ``simultaneous``
+schedule   ``preset``, ``up-and-down`` (1 up to the peak and back),
+           ``high-first`` (the peak down to 1), ``fixed-N`` (N cards, 10 rounds)
+========== ================================================================
+
+Examples
+--------
+>>> r = variant("boerenbridge", 4, miss="harsh", restriction="none")
+>>> r.scoring.miss, r.restriction
+(Harsh(factor=1), NoRestriction())
+>>> variant("boerenbridge", 4, trump="sometimes")
+Traceback (most recent call last):
+...
+ValueError: unknown trump 'sometimes'; choose from each-round, once, rotation, draw, setesdal, none
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+
+from ohhell.rules import (
+    DealerHook,
+    DrawTrump,
+    ExactBonus,
+    FirstBidderAdjusts,
+    FixedHands,
+    FixedRotation,
+    Harsh,
+    HighestBidderAdjusts,
+    HighFirst,
+    Ladder,
+    MissScoresTricks,
+    MissZero,
+    NoRestriction,
+    NoTrump,
+    Rules,
+    Sequential,
+    SetesdalTrump,
+    Simultaneous,
+    TurnUpOnce,
+    TurnUpTrump,
+    preset,
+)
+
+__all__ = ["variant", "CHANGES", "variants_from"]
+
+Change = Callable[[Rules], Rules]
+
+
+def _scoring(**fields: object) -> Change:
+    return lambda r: replace(r, scoring=replace(r.scoring, **fields))  # type: ignore[arg-type]
+
+
+def _fixed(name: str) -> Change | None:
+    size = name.removeprefix("fixed-")
+    if name.startswith("fixed-") and size.isdigit() and int(size) > 0:
+        return lambda r: replace(r, schedule=FixedHands(size=int(size), rounds=10))
+    return None
+
+
+#: change -> choice -> what it does to the rules.
+CHANGES: dict[str, dict[str, Change]] = {
+    "scoring": {
+        "10+2/trick": _scoring(made=ExactBonus(base=10, per_trick=2)),
+        "10+bid": _scoring(made=ExactBonus(base=10, per_trick=1)),
+        "10+tricks-or-tricks": _scoring(made=ExactBonus(base=10, per_trick=1), miss=MissScoresTricks()),
+    },
+    "miss": {
+        "zero": _scoring(miss=MissZero()),
+        "harsh": _scoring(miss=Harsh()),
+        "harsh-double": _scoring(miss=Harsh(factor=2)),
+    },
+    "zero_bid": {"preset": lambda r: r, "5": _scoring(made_zero=5)},
+    "trump": {
+        "each-round": lambda r: replace(r, trump=TurnUpTrump()),
+        "once": lambda r: replace(r, trump=TurnUpOnce()),
+        "rotation": lambda r: replace(r, trump=FixedRotation()),
+        "draw": lambda r: replace(r, trump=DrawTrump()),
+        "setesdal": lambda r: replace(r, trump=SetesdalTrump()),
+        "none": lambda r: replace(r, trump=NoTrump()),
+    },
+    "restriction": {
+        "hook": lambda r: replace(r, restriction=DealerHook()),
+        "first-adjusts": lambda r: replace(r, restriction=FirstBidderAdjusts()),
+        "highest-adjusts": lambda r: replace(r, restriction=HighestBidderAdjusts()),
+        "none": lambda r: replace(r, restriction=NoRestriction()),
+    },
+    "bidding": {
+        "sequential": lambda r: replace(r, bidding=Sequential()),
+        "simultaneous": lambda r: replace(r, bidding=Simultaneous()),
+    },
+    "schedule": {
+        "preset": lambda r: r,
+        "up-and-down": lambda r: replace(r, schedule=Ladder(fit_to_deck=True)),
+        "high-first": lambda r: replace(r, schedule=HighFirst(fit_to_deck=True)),
+    },
+}
+
+
+def _choice(change: str, name: str) -> Change:
+    if change not in CHANGES:
+        raise ValueError(f"unknown change {change!r}; choose from {', '.join(CHANGES)}")
+    found = CHANGES[change].get(str(name))
+    if found is None and change == "schedule":
+        found = _fixed(str(name))
+    if found is None:
+        extra = ", fixed-N" if change == "schedule" else ""
+        raise ValueError(f"unknown {change} {name!r}; choose from {', '.join(CHANGES[change])}{extra}")
+    return found
+
+
+def variant(preset_name: str, players: int | None = None, **changes: str) -> Rules:
+    """The preset with the named changes applied (validated like any rules)."""
+    rules = preset(preset_name, players)
+    for change, name in changes.items():
+        rules = _choice(change, name)(rules)
+    return replace(rules, name=_name(preset_name, changes)) if changes else rules
+
+
+def _name(preset_name: str, changes: Mapping[str, str]) -> str:
+    return preset_name + "".join(f" {k}={v}" for k, v in changes.items())
+
+
+def variants_from(spec: Mapping[str, Mapping[str, object]], players: int | None = None) -> dict[str, Rules]:
+    """Variants from a config table: ``{name: {"preset": ..., change: choice, ...}}``."""
+    out = {}
+    for name, fields in spec.items():
+        if "preset" not in fields:
+            raise ValueError(f"variant {name!r} needs a preset")
+        rest = {k: str(v) for k, v in fields.items() if k not in ("preset", "players")}
+        n = fields.get("players", players)
+        out[name] = replace(variant(str(fields["preset"]), int(n) if n is not None else None, **rest), name=name)  # type: ignore[call-overload]
+    return out
