@@ -2,7 +2,8 @@
 
 ``ohhell variants`` / ``ohhell rules NAME`` (rules_cmd), ``ohhell replay``
 (replay_cmd), ``ohhell score`` (score_cmd), ``ohhell play`` (play_cmd),
-``ohhell tournament`` (tournament_cmd), ``ohhell one-card`` (one_card_cmd).
+``ohhell tournament`` (tournament_cmd), ``ohhell one-card`` (one_card_cmd),
+``ohhell bid-table`` (bid_table_cmd).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from ohhell.cli import one_card_cmd, play_cmd, replay_cmd, rules_cmd, score_cmd, tournament_cmd
+from ohhell.cli import bid_table_cmd, one_card_cmd, play_cmd, replay_cmd, rules_cmd, score_cmd, tournament_cmd
 
 __all__ = ["main", "build_parser"]
 
@@ -22,7 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Rules, replay, score sheets and simulation for the Oh Hell family of games.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in (rules_cmd, replay_cmd, score_cmd, play_cmd, tournament_cmd, one_card_cmd):
+    for module in (rules_cmd, replay_cmd, score_cmd, play_cmd, tournament_cmd, one_card_cmd, bid_table_cmd):
         module.register(sub)
     return parser
 
