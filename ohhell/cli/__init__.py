@@ -3,7 +3,9 @@
 ``ohhell variants`` / ``ohhell rules NAME`` (rules_cmd), ``ohhell replay``
 (replay_cmd), ``ohhell score`` (score_cmd), ``ohhell play`` (play_cmd),
 ``ohhell tournament`` (tournament_cmd), ``ohhell one-card`` (one_card_cmd),
-``ohhell bid-table`` (bid_table_cmd).
+``ohhell bid-table`` (bid_table_cmd), ``ohhell study [CONFIG]`` and one
+command per study: ``seat-advantage``, ``bid-success``, ``variant-balance``,
+``folk-tips`` (study_cmd).
 """
 
 from __future__ import annotations
@@ -12,7 +14,16 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from ohhell.cli import bid_table_cmd, one_card_cmd, play_cmd, replay_cmd, rules_cmd, score_cmd, tournament_cmd
+from ohhell.cli import (
+    bid_table_cmd,
+    one_card_cmd,
+    play_cmd,
+    replay_cmd,
+    rules_cmd,
+    score_cmd,
+    study_cmd,
+    tournament_cmd,
+)
 
 __all__ = ["main", "build_parser"]
 
@@ -23,7 +34,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Rules, replay, score sheets and simulation for the Oh Hell family of games.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in (rules_cmd, replay_cmd, score_cmd, play_cmd, tournament_cmd, one_card_cmd, bid_table_cmd):
+    modules = (rules_cmd, replay_cmd, score_cmd, play_cmd, tournament_cmd, one_card_cmd, bid_table_cmd, study_cmd)
+    for module in modules:
         module.register(sub)
     return parser
 
