@@ -22,7 +22,7 @@ from typing import Any, Literal, Protocol
 import numpy as np
 import pandas as pd
 from joblib import Parallel, delayed, effective_n_jobs, parallel_config
-from tqdm.auto import tqdm
+from tqdm import tqdm  # text bars everywhere: tqdm.auto needs ipywidgets in notebooks
 
 from ohhell.engine import SeedLike, Strategy, seed_sequence
 from ohhell.rules import CompiledRules, Rules, compile_rules
