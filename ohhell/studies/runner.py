@@ -158,14 +158,18 @@ def _seat_advantage(ctx: _Context, run: StudyRun) -> None:
 
         part = _cached(ctx.part(name, players), compute)
         parts.append(part)
-        fig = plt.figure(figsize=(13, 3.8))
+        fig = plt.figure(figsize=(15, 4.4), layout="constrained")
         axes = fig.subplots(1, 3)
-        plot_seat_scores(part["deal_scores"], ax=axes[0])
+        plot_seat_scores(part["deal_scores"], ax=axes[0], title="Score per deal against the other seats")
         if "match_wins" in part:
-            plot_match_wins(part["match_wins"], ax=axes[1])
+            plot_match_wins(part["match_wins"], ax=axes[1], title="Matches won")
+        else:
+            axes[1].set_visible(False)
         if "hook_cost" in part:
-            plot_hook_cost(part["hook_cost"], ax=axes[2])
-        fig.suptitle(f"{name}, {players} players: {p.get('strategy', 'folk')} in every seat")
+            plot_hook_cost(part["hook_cost"], ax=axes[2], title="What the bid restriction costs each seat")
+        else:
+            axes[2].set_visible(False)
+        fig.suptitle(f"{name}, {players} players, {p.get('strategy', 'folk')} in every seat (95% intervals)")
         run.figures[f"seats-{name}-{players}"] = _save(fig, ctx.out / f"seats-{name}-{players}.png")
     run.tables = _combine(parts)
     d = run.tables["deal_scores"]
@@ -174,16 +178,15 @@ def _seat_advantage(ctx: _Context, run: StudyRun) -> None:
         " minus the other seats' mean in the same deal, 95% CI:\n"
     )
     show = d.assign(advantage=_ci_text(d, "advantage", "advantage_lo", "advantage_hi"))
-    wide = show.pivot(index=["rules", "players"], columns="seat_from_dealer", values="advantage")
-    wide.columns = [f"seat {c}" for c in wide.columns]
-    run.headline.append(markdown_table(wide.reset_index()))
+    run.headline.append(_by_seat(show, "advantage"))
     if "hook_cost" in run.tables:
         h = run.tables["hook_cost"]
-        last = h[h["seat_from_dealer"] == h["players"] - 1]
-        run.headline.append("\nThe dealer's score per deal with the rules' restriction minus without it (95% CI):\n")
         run.headline.append(
-            markdown_table(last.assign(cost=_ci_text(last, "diff", "lo", "hi"))[["rules", "players", "n", "cost"]])
+            "\nThe bid restriction's cost: each seat's score per deal with the rules' restriction minus without it,"
+            " on the same deals (95% CI):\n"
         )
+        cost = h.assign(cost=_ci_text(h, "diff", "lo", "hi"))
+        run.headline.append(_by_seat(cost, "cost"))
     if "tests" in run.tables:
         t = run.tables["tests"]
         run.headline.append("\nEqual seats:\n")
@@ -194,6 +197,14 @@ def _seat_advantage(ctx: _Context, run: StudyRun) -> None:
                 ]
             )
         )
+
+
+def _by_seat(frame: pd.DataFrame, column: str) -> str:
+    """A markdown table of ``column`` with one row per rules and players and one column per seat."""
+    wide = frame.pivot(index=["rules", "players"], columns="seat_from_dealer", values=column)
+    wide.columns = [f"seat {c}" for c in wide.columns]
+    table = wide.reset_index().astype(object)
+    return markdown_table(table.where(table.notna(), ""))
 
 
 def _ci_text(frame: pd.DataFrame, est: str, lo: str, hi: str, digits: int = 3) -> pd.Series:
