@@ -196,7 +196,7 @@ def plot_hook_cost(
     )
     return finish(
         ax,
-        title=title if title is not None else "What the hook costs each seat" + _where(frame),
+        title=title if title is not None else "What the bid restriction (hook) costs each seat" + _where(frame),
         xlabel="seat, counted from the dealer's left",
-        ylabel="points per deal, with the hook minus without",
+        ylabel="points per deal, with the bid restriction minus without",
     )

@@ -96,7 +96,9 @@ def plot_variant_balance(
 
     Filled points: the interval excludes zero; open points: it does not.
     With one compared variant every row is one measure; with several, each
-    measure is a block of rows, one colour per variant (legend).
+    measure is a block of rows, one colour per variant (legend); with one
+    measure and several variants, one row per variant named on the axis (for
+    small multiples, one panel per measure).
     """
     missing = [c for c in _COLUMNS if c not in frame.columns]
     if missing:
@@ -139,12 +141,16 @@ def plot_variant_balance(
             label_y.append(y)
             fmt = _percent if standardise else signed
             label_text.append(f"{fmt(d)} [{fmt(lo)}, {fmt(hi)}]")
-    ax.set_yticks(centres, labels=[wrap(MEASURES[m][0] if m in MEASURES else m, wrap_width) for m in chosen])
+    by_variant = len(chosen) == 1 and len(variants) > 1  # one measure: a row per variant, named on the axis
+    if by_variant:
+        ax.set_yticks(range(len(variants)), labels=variants)
+    else:
+        ax.set_yticks(centres, labels=[wrap(MEASURES[m][0] if m in MEASURES else m, wrap_width) for m in chosen])
     ax.tick_params(axis="y", labelsize=8)
     ax.set_ylim(len(chosen) * block - (block - len(variants)) - 0.5, -0.5)
     if annotate and label_y:
         value_labels(ax, label_y, label_text)
-    if len(variants) > 1:
+    if len(variants) > 1 and not by_variant:
         from matplotlib.lines import Line2D
 
         handles = [Line2D([], [], color=category_colour(j), marker="o", linestyle="") for j in range(len(variants))]
@@ -158,4 +164,6 @@ def plot_variant_balance(
         why = "baseline 0" if standardise else "no interval"
         note(ax, f"left out ({why}): {', '.join(skipped)}", loc="upper right")
     default = f"Variant balance: {variants[0] if len(variants) == 1 else 'the variants'} against {base}"
+    if by_variant and title is None:
+        default = MEASURES[chosen[0]][0] if chosen[0] in MEASURES else chosen[0]
     return finish(ax, title=title if title is not None else default, xlabel=xlabel, ylabel="", grid="x")

@@ -47,7 +47,7 @@ from ohhell.studies.bid_tables import bid_tables
 from ohhell.studies.cheat_sheet import cheat_sheet_figure, cheat_sheet_html, markdown_table
 from ohhell.studies.folk_tips import folk_tips
 from ohhell.studies.seat_advantage import seat_advantage
-from ohhell.studies.variant_balance import variant_balance
+from ohhell.studies.variant_balance import MEASURES, variant_balance
 from ohhell.studies.variants import variant, variants_from
 
 __all__ = ["run_study", "load_config", "StudyRun", "KINDS", "DEFAULT_CONFIG", "COUNTS"]
@@ -308,8 +308,17 @@ def _variant_balance(ctx: _Context, run: StudyRun) -> None:
 
     run.tables = _cached(ctx.part("variants"), compute)
     m = run.tables["measures"]
-    ax = plot_variant_balance(m, standardise=bool(p.get("standardise", True)))
-    run.figures["variant-balance"] = _save(ax, ctx.out / "variant-balance.png")
+    base = str(p.get("baseline") or next(iter(variants)))
+    shown = [name for name in MEASURES if name in set(m["measure"])]
+    rows = (len(shown) + 1) // 2
+    fig = plt.figure(figsize=(14, 1.2 + rows * (0.45 * len(variants) + 1.2)), layout="constrained")
+    axes = fig.subplots(rows, 2, squeeze=False).ravel()
+    for ax, name in zip(axes, shown):
+        plot_variant_balance(m, measures=[name], ax=ax, baseline=base)
+    for ax in axes[len(shown) :]:
+        ax.set_visible(False)
+    fig.suptitle(f"Each variant minus {base}, on the same matches (95% intervals; filled: the interval excludes 0)")
+    run.figures["variant-balance"] = _save(fig, ctx.out / "variant-balance.png")
     run.headline.append("Each variant against the baseline, paired over the same matches (95% CI):\n")
     show = m.assign(
         estimate=_ci_text(m, "estimate", "lo", "hi"),

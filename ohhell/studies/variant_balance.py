@@ -154,7 +154,9 @@ def _bootstrap_spread(
         return lo, hi, np.nan, np.nan, np.nan, np.nan
     diffs = boot - np.array([_spread(base[i]) for i in idx])
     dlo, dhi = np.quantile(diffs, [a, 1 - a])
-    p = min(1.0, 2 * min(float((diffs <= 0).mean()), float((diffs >= 0).mean())))
+    # two-sided bootstrap p value, never below 1 / (resamples + 1)
+    below, above = int((diffs <= 0).sum()), int((diffs >= 0).sum())
+    p = min(1.0, 2 * (min(below, above) + 1) / (resamples + 1))
     return lo, hi, _spread(wins) - _spread(base), dlo, dhi, p
 
 
