@@ -29,7 +29,7 @@ def test_every_analysis_config_runs_small(config: Path, tmp_path: Path) -> None:
     run = run_study(config, tmp_path, scale=0.0005, progress=False)
     assert run.report is not None and run.report.exists()
     text = run.report.read_text(encoding="utf-8")
-    assert "seed 2026" in text and f"ohhell study {config} --scale 0.0005" in text
+    assert "seed 2026" in text and f"ohhell study analysis/{config.name} --scale 0.0005" in text
     for name, frame in run.tables.items():
         assert not frame.empty
         assert (tmp_path / f"{name}.csv").exists()
@@ -53,6 +53,9 @@ def test_a_finished_part_is_read_back_not_recomputed(tmp_path: Path, monkeypatch
 
     monkeypatch.setattr(runner, "seat_advantage", refuse)
     again = run_study(config, tmp_path, progress=False)
+    assert (first.parts_run, first.parts_read, again.parts_run, again.parts_read) == (1, 0, 0, 1)
+    assert again.seconds == pytest.approx(first.seconds, abs=0.06)  # the cost is remembered, to 0.1 s
+    assert "1 of 1 parts read from an earlier run" in again.report.read_text(encoding="utf-8")  # type: ignore[union-attr]
     for name, frame in first.tables.items():
         pd.testing.assert_frame_equal(
             frame.reset_index(drop=True), again.tables[name].reset_index(drop=True), check_dtype=False

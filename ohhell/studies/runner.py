@@ -68,6 +68,9 @@ class StudyRun:
     figures: dict[str, Path] = field(default_factory=dict)
     headline: list[str] = field(default_factory=list)
     report: Path | None = None
+    seconds: float = 0.0  # computing the parts, in this run or the one that cached them
+    parts_run: int = 0
+    parts_read: int = 0
 
 
 @dataclass(frozen=True)
@@ -88,17 +91,29 @@ class _Context:
 Part = dict[str, pd.DataFrame]
 
 
-def _cached(path: Path, compute: Callable[[], Part]) -> Part:
-    """A part's frames: read back when a previous run finished it, else computed and written."""
+def _cached(run: StudyRun, path: Path, compute: Callable[[], Part]) -> Part:
+    """A part's frames: read back when a previous run finished it, else computed and written.
+
+    ``done.json`` lists the part's frames and the seconds it took, so a report
+    built from cached parts still says what the numbers cost.
+    """
     done = path / "done.json"
     if done.exists():
-        names = json.loads(done.read_text(encoding="utf-8"))
-        return {name: pd.read_csv(path / f"{name}.csv") for name in names}
+        info = json.loads(done.read_text(encoding="utf-8"))
+        if isinstance(info, list):  # written before the seconds were kept
+            info = {"frames": info, "seconds": float("nan")}
+        run.parts_read += 1
+        run.seconds += float(info["seconds"])
+        return {name: pd.read_csv(path / f"{name}.csv") for name in info["frames"]}
+    t0 = time.perf_counter()
     frames = compute()
+    seconds = time.perf_counter() - t0
     path.mkdir(parents=True, exist_ok=True)
     for name, frame in frames.items():
         frame.to_csv(path / f"{name}.csv", index=False)
-    done.write_text(json.dumps(list(frames)), encoding="utf-8")
+    done.write_text(json.dumps({"frames": list(frames), "seconds": round(seconds, 1)}), encoding="utf-8")
+    run.parts_run += 1
+    run.seconds += seconds
     return frames
 
 
@@ -156,7 +171,7 @@ def _seat_advantage(ctx: _Context, run: StudyRun) -> None:
             )
             return s.frames()
 
-        part = _cached(ctx.part(name, players), compute)
+        part = _cached(run, ctx.part(name, players), compute)
         parts.append(part)
         fig = plt.figure(figsize=(15, 4.4), layout="constrained")
         axes = fig.subplots(1, 3)
@@ -232,7 +247,7 @@ def _bid_success(ctx: _Context, run: StudyRun) -> None:
             )
             return {"bid_success": t.assign(rules=rules.name, players=rules.players)}
 
-        part = _cached(ctx.part(name, players), compute)
+        part = _cached(run, ctx.part(name, players), compute)
         parts.append(part)
         frame = part["bid_success"]
         hue = by[0] if by else None
@@ -269,7 +284,7 @@ def _bid_tables(ctx: _Context, run: StudyRun) -> None:
             )
             return {"bid_tables": t.assign(rules=rules.name, players=rules.players)}
 
-        part = _cached(ctx.part(name, players), compute)
+        part = _cached(run, ctx.part(name, players), compute)
         parts.append(part)
         frame = part["bid_tables"].drop(columns=["rules", "players"])
         title = f"What to bid: {name}, {players} players"
@@ -306,7 +321,7 @@ def _variant_balance(ctx: _Context, run: StudyRun) -> None:
         )
         return vb.frames()
 
-    run.tables = _cached(ctx.part("variants"), compute)
+    run.tables = _cached(run, ctx.part("variants"), compute)
     m = run.tables["measures"]
     base = str(p.get("baseline") or next(iter(variants)))
     shown = [name for name in MEASURES if name in set(m["measure"])]
@@ -348,7 +363,7 @@ def _folk_tips(ctx: _Context, run: StudyRun) -> None:
         )
         return {"folk_tips": t}
 
-    run.tables = _cached(ctx.part("claims"), compute)
+    run.tables = _cached(run, ctx.part("claims"), compute)
     t = run.tables["folk_tips"]
     ax = plot_folk_tips(t)
     run.figures["folk-tips"] = _save(ax, ctx.out / "folk-tips.png")
@@ -402,7 +417,7 @@ def _one_card(ctx: _Context, run: StudyRun) -> None:
                 win = a.win.assign(scoring=scoring, players=rules.players)
                 return {"seats": seats, "win": win}
 
-            part = _cached(ctx.part(scoring, players), compute)
+            part = _cached(run, ctx.part(scoring, players), compute)
             parts.append(part)
     run.tables = _combine(parts)
     win = run.tables["win"]
@@ -501,28 +516,33 @@ def run_study(
     out_dir.mkdir(parents=True, exist_ok=True)
     ctx = _Context(params, int(cfg["seed"]), out_dir, n_jobs, progress)
     run = StudyRun(out_dir)
-    t0 = time.perf_counter()
     KINDS[cfg["study"]](ctx, run)
-    elapsed = time.perf_counter() - t0
     for name, frame in run.tables.items():
         frame.to_csv(out_dir / f"{name}.csv", index=False)
     run.report = out_dir / "report.md"
-    run.report.write_text(_report(cfg, params, source, scale, run, elapsed), encoding="utf-8")
+    run.report.write_text(_report(cfg, params, source, scale, run), encoding="utf-8")
     return run
 
 
-def _report(
-    cfg: Mapping[str, Any], params: Mapping[str, Any], source: Path | None, scale: float, run: StudyRun, elapsed: float
-) -> str:
-    command = (
-        "ohhell study" + (f" {source}" if source is not None else "") + (f" --scale {scale:g}" if scale != 1 else "")
+def _report(cfg: Mapping[str, Any], params: Mapping[str, Any], source: Path | None, scale: float, run: StudyRun) -> str:
+    scaled = f" --scale {scale:g}" if scale != 1 else ""
+    if source is None:
+        where = f"`ohhell study{scaled}`"
+    else:  # the config's own folder and name, run from the folder above it (the project, for analysis/)
+        folder = source.parent.name
+        where = f"`ohhell study {folder}/{source.name}{scaled}` from the folder that holds `{folder}/`"
+    cached = (
+        f"; {run.parts_read} of {run.parts_read + run.parts_run} parts read from an earlier run"
+        if run.parts_read
+        else ""
     )
     lines = [
         f"# {cfg.get('title', cfg['study'])}",
         "",
         f"Study `{cfg['study']}`, seed {cfg['seed']}, ohhell {ohhell.__version__}, numpy {np.__version__},"
-        f" pandas {pd.__version__}, Python {sys.version.split()[0]}; {elapsed:.0f} s on this machine.",
-        f"Reproduce: `{command}`.",
+        f" pandas {pd.__version__}, Python {sys.version.split()[0]}; computed in {run.seconds:.0f} s on this"
+        f" machine{cached}.",
+        f"Reproduce: {where}.",
         "",
         "Parameters: " + ", ".join(f"{k} = {v!r}" for k, v in params.items() if not isinstance(v, Mapping)),
         "",
