@@ -206,3 +206,30 @@ def test_watching_the_bids_changes_nothing_when_bids_are_simultaneous() -> None:
 def test_unknown_claim_is_named() -> None:
     with pytest.raises(ValueError, match="unknown claim 'nope'"):
         folk_tips(deals=10, claims=["nope"])
+
+
+def test_a_claim_gives_the_same_number_alone_or_with_others() -> None:
+    both = folk_tips(deals=60, hand_deals=400, claims=["bid_low", "one_card_side_ace"], seed=5)
+    alone = folk_tips(deals=60, hand_deals=400, claims=["one_card_side_ace"], seed=5)
+    assert both.iloc[1]["estimate"] == alone.iloc[0]["estimate"] and both.iloc[1]["n"] == alone.iloc[0]["n"]
+
+
+def test_equal_strategies_on_the_ladder_count_as_equally_strong() -> None:
+    # Strengths folk > random = random = random.  Whenever folk finishes first, the order of the three
+    # random players carries no strength: Spearman's correlation is 3 / sqrt(15) in every such match
+    # (strength ranks 4, 2, 2, 2 against total ranks 4 and a permutation of 1, 2, 3).
+    from ohhell.studies.variant_balance import _skill_units
+
+    matches = pd.DataFrame(
+        {
+            "unit": np.repeat([0, 1, 2], 4),
+            "seat": np.tile(np.arange(4), 3),
+            "total": [90, 10, 20, 30, 90, 30, 20, 10, 10, 90, 20, 30],
+            "winner": [True, False, False, False, True, False, False, False, False, True, False, False],
+        }
+    )
+    got = _skill_units([matches], np.array([0.0, -1.0, -1.0, -1.0]))
+    assert got["skill_rank_corr"].to_numpy()[:2] == pytest.approx([3 / np.sqrt(15)] * 2)
+    assert got["strongest_wins"].tolist() == [1.0, 1.0, 0.0]
+    with pytest.raises(ValueError, match="single strongest"):
+        variant_balance({"bb": BB}, matches=4, skill_matches=2, seed=2, ladder=["folk", "folk", "random", "random"])

@@ -114,3 +114,32 @@ def test_study_command_errors(
 ) -> None:
     assert main([*argv, "--out", str(tmp_path), "--no-progress", "--scale", "0.001"]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_a_folder_of_another_config_is_refused(tmp_path: Path) -> None:
+    config = {"study": "seat-advantage", "seed": 7, "params": {"rules": "boerenbridge", "players": 3, "deals": 200}}
+    run_study(config, tmp_path, progress=False)
+    bigger = {**config, "params": {**config["params"], "deals": 400}}  # type: ignore[dict-item]
+    with pytest.raises(ValueError, match=r"another config \(differs in: deals\)"):
+        run_study(bigger, tmp_path, progress=False)
+
+
+def test_seed_flag_replaces_the_configs_seed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = tmp_path / "mine.toml"
+    config.write_text(
+        'study = "bid-success"\nseed = 1\n[params]\nrules = "boerenbridge"\nplayers = 3\ndeals = 300\n',
+        encoding="utf-8",
+    )
+    assert main(["study", str(config), "--seed", "9", "--no-progress"]) == 0
+    out = tmp_path / "results" / "mine-seed9"
+    report = (out / "report.md").read_text(encoding="utf-8")
+    assert "seed 9" in report and f"`ohhell study {config} --seed 9 --no-progress`" in report
+    assert f"report: {out / 'report.md'}" in capsys.readouterr().out
+
+
+def test_a_study_command_reports_itself(tmp_path: Path) -> None:
+    argv = ["folk-tips", "--deals", "60", "--hand-deals", "300", "--out", str(tmp_path), "--no-progress"]
+    assert main(argv) == 0
+    report = (tmp_path / "report.md").read_text(encoding="utf-8")
+    assert "seed 2026" in report and "`ohhell " + " ".join(argv) + "`" in report
+    assert len(pd.read_csv(tmp_path / "folk_tips.csv")) == len(runner.CLAIMS)

@@ -44,6 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.argv = list(argv) if argv is not None else sys.argv[1:]  # the command as typed, for reports
     try:
         status: int = args.handler(args)
     except BrokenPipeError:

@@ -9,6 +9,7 @@ tables and where the report, tables and figures were written.
 from __future__ import annotations
 
 import argparse
+import shlex
 from typing import Any
 
 from ohhell.rules import PRESETS
@@ -61,6 +62,11 @@ def register(sub: Any) -> None:
     p.add_argument("--matches", type=int, default=2000)
     p.add_argument("--skill-matches", type=int, default=500, help="matches per rotation of the skill ladder")
     p.add_argument("--table", default="ev:16", help="the level table's strategy (default ev:16)")
+    p.add_argument(
+        "--ladder",
+        default=None,
+        help="the skill ladder, strongest first, comma-separated (default ev:16,folk,folk-no-count_top_trumps,random)",
+    )
     _common(p)
     p.set_defaults(handler=run_variant_balance)
 
@@ -78,7 +84,7 @@ def _rules(p: argparse.ArgumentParser) -> None:
 
 
 def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--seed", type=int, default=2026, help="the seed (default 2026)")
+    p.add_argument("--seed", type=int, default=None, help="the seed (default: the config's; 2026 for a study command)")
     p.add_argument("--out", default=None, help="output folder")
     p.add_argument("--scale", type=float, default=1.0, help="multiply every deal and match count (quick looks)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (results do not depend on it)")
@@ -88,10 +94,21 @@ def _common(p: argparse.ArgumentParser) -> None:
 def _run(args: argparse.Namespace, config: Any) -> int:
     from ohhell.studies.runner import run_study
 
-    if isinstance(config, dict):
-        config.setdefault("seed", args.seed)
+    seed = args.seed
+    if isinstance(config, dict):  # a study command: its flags are the config
+        config.setdefault("seed", 2026 if seed is None else seed)
         config.setdefault("name", f"ohhell-{config['study']}")
-    run = run_study(config, args.out, scale=args.scale, n_jobs=args.jobs, progress=not args.no_progress)
+        seed = None
+    argv = getattr(args, "argv", None)
+    run = run_study(
+        config,
+        args.out,
+        scale=args.scale,
+        n_jobs=args.jobs,
+        progress=not args.no_progress,
+        seed=seed,
+        command=shlex.join(["ohhell", *argv]) if argv is not None else None,
+    )
     print("\n".join(run.headline))
     print(f"\nreport: {run.report}")
     print(f"tables and figures: {run.out}")
@@ -156,6 +173,7 @@ def run_variant_balance(args: argparse.Namespace) -> int:
         "skill_matches": args.skill_matches,
         "table": args.table,
         "baseline": "standard",
+        **({"ladder": _names(args.ladder)} if args.ladder else {}),
         "variants": variants,
     }
     return _run(args, {"study": "variant-balance", "params": params})

@@ -24,6 +24,7 @@ bidding).  "Costs nothing" is supported unless the interval lies below 0.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
@@ -82,7 +83,11 @@ def _low_side_card(rows: pd.DataFrame) -> pd.Series:
 
 
 def _ace_and_trump(rows: pd.DataFrame) -> pd.Series:
-    return (rows["trumps"] == 1) & (rows["side_aces"] == 1) & (rows["top_trumps"] == 0)
+    return (rows["trumps"] == 1) & (rows["side_aces"] == 1)
+
+
+def _side_ace(rows: pd.DataFrame) -> pd.Series:
+    return (rows["trumps"] == 0) & (rows["side_aces"] > 0)
 
 
 def _weak_hand(rows: pd.DataFrame) -> pd.Series:
@@ -105,6 +110,18 @@ CLAIMS: tuple[Claim, ...] = (
         select=_trump_or_ace,
     ),
     Claim(
+        "one_card_side_ace",
+        "boerenbridge",
+        "In a 1-card round bid 1 if you have an ace (of a side suit: the tip's 'or an ace' on its own).",
+        "hands",
+        "boerenbridge",
+        hand_size=1,
+        bid=1,
+        alternative=0,
+        direction=1,
+        select=_side_ace,
+    ),
+    Claim(
         "one_card_low_side_card",
         "boerenbridge",
         "In a 1-card round bid 0 if your card is below a ten of a side suit.",
@@ -119,7 +136,8 @@ CLAIMS: tuple[Claim, ...] = (
     Claim(
         "five_cards_ace_and_trump",
         "boerenbridge",
-        "In a 5-card hand with one ace and one trump, a bid of 2 is realistic (rather than 1).",
+        "In a 5-card hand with one ace and one trump, a bid of 2 is realistic (rather than 1): one side ace and"
+        " exactly one trump.",
         "hands",
         "boerenbridge",
         hand_size=5,
@@ -218,6 +236,11 @@ CLAIMS: tuple[Claim, ...] = (
         tip="track_trumps",
     ),
 )
+
+
+def claim_seed(ss: np.random.SeedSequence, key: str) -> np.random.SeedSequence:
+    """The seed of one claim: a child of the study's seed named by the claim, whatever else is tested."""
+    return np.random.SeedSequence(ss.entropy, spawn_key=(*ss.spawn_key, zlib.crc32(key.encode())))
 
 
 def _verdict(lo: float, hi: float, threshold: float, direction: int, costs_nothing: bool) -> str:
@@ -348,7 +371,7 @@ def folk_tips(
         else:
             chosen.append(c)
     ss = study_seed(seed)
-    seeds = ss.spawn(len(chosen))
+    seeds = [claim_seed(ss, c.key) for c in chosen]
     options: dict[str, Any] = {"n_jobs": n_jobs, "progress": progress}
     rows = []
     for claim, child in zip(chosen, seeds):

@@ -45,9 +45,9 @@ from ohhell.rules import FixedHands, RulesError, preset
 from ohhell.studies.bid_success import bid_success
 from ohhell.studies.bid_tables import bid_tables
 from ohhell.studies.cheat_sheet import cheat_sheet_figure, cheat_sheet_html, markdown_table
-from ohhell.studies.folk_tips import folk_tips
+from ohhell.studies.folk_tips import CLAIMS, folk_tips
 from ohhell.studies.seat_advantage import seat_advantage
-from ohhell.studies.variant_balance import MEASURES, variant_balance
+from ohhell.studies.variant_balance import DEFAULT_LADDER, MEASURES, variant_balance
 from ohhell.studies.variants import variant, variants_from
 
 __all__ = ["run_study", "load_config", "StudyRun", "KINDS", "DEFAULT_CONFIG", "COUNTS"]
@@ -104,14 +104,22 @@ def _cached(run: StudyRun, path: Path, compute: Callable[[], Part]) -> Part:
             info = {"frames": info, "seconds": float("nan")}
         run.parts_read += 1
         run.seconds += float(info["seconds"])
-        return {name: pd.read_csv(path / f"{name}.csv") for name in info["frames"]}
+        frames = {name: pd.read_csv(path / f"{name}.csv") for name in info["frames"]}
+        for name, attrs in info.get("attrs", {}).items():
+            frames[name].attrs.update(attrs)
+        return frames
     t0 = time.perf_counter()
     frames = compute()
     seconds = time.perf_counter() - t0
     path.mkdir(parents=True, exist_ok=True)
     for name, frame in frames.items():
         frame.to_csv(path / f"{name}.csv", index=False)
-    done.write_text(json.dumps({"frames": list(frames), "seconds": round(seconds, 1)}), encoding="utf-8")
+    info = {
+        "frames": list(frames),
+        "seconds": round(seconds, 1),
+        "attrs": {name: json.loads(json.dumps(frame.attrs, default=str)) for name, frame in frames.items()},
+    }
+    done.write_text(json.dumps(info), encoding="utf-8")
     run.parts_run += 1
     run.seconds += seconds
     return frames
@@ -256,11 +264,20 @@ def _bid_success(ctx: _Context, run: StudyRun) -> None:
         run.figures[f"bid-success-{name}-{players}"] = _save(ax.figure, ctx.out / f"bid-success-{name}-{players}.png")
     run.tables = _combine(parts)
     t = run.tables["bid_success"]
-    run.headline.append("P(bid made), 95% Wilson interval, groups with at least 1000 bids:\n")
-    big = t[t["n"] >= 1000]
+    least = int(p.get("report_min_n", 1000))
+    big = t[t["n"] >= least]
+    if big.empty:
+        run.headline.append(f"No group has {least} bids; every group is in bid_success.csv.\n")
+        return
+    shown = big.head(120)
+    run.headline.append(
+        f"P(bid made), 95% Wilson interval, the {len(shown)} of {len(t)} groups with at least {least} bids"
+        + (" (the first 120; all in bid_success.csv)" if len(big) > len(shown) else "")
+        + ":\n"
+    )
     run.headline.append(
         markdown_table(
-            big.assign(rate=_ci_text(big, "rate", "lo", "hi"))[["rules", "players", *by, "bid", "n", "rate"]].head(60)
+            shown.assign(rate=_ci_text(shown, "rate", "lo", "hi"))[["rules", "players", *by, "bid", "n", "rate"]]
         )
     )
 
@@ -271,20 +288,25 @@ def _bid_tables(ctx: _Context, run: StudyRun) -> None:
     for name, players, rules in _tables(p, run):
         sizes = [int(k) for k in _listed(p.get("hand_sizes", [1, 2, 3, 4, 5]))]
 
-        def compute(rules: ohhell.Rules = rules, sizes: list[int] = sizes) -> Part:
-            t = bid_tables(
-                rules,
-                p.get("strategy", "ev"),
-                hand_size=sizes,
-                deals=int(p["deals"]),
-                seed=ctx.seed,
-                by=_listed(p.get("by", ["trumps", "top_trumps", "side_aces"])),
-                n_jobs=ctx.n_jobs,
-                progress=ctx.progress,
-            )
-            return {"bid_tables": t.assign(rules=rules.name, players=rules.players)}
+        by_size = []
+        for size in sizes:  # one part per hand size (each simulated from the same seed, as bid_tables does)
 
-        part = _cached(run, ctx.part(name, players), compute)
+            def compute(rules: ohhell.Rules = rules, size: int = size) -> Part:
+                t = bid_tables(
+                    rules,
+                    p.get("strategy", "ev"),
+                    hand_size=size,
+                    deals=int(p["deals"]),
+                    seed=ctx.seed,
+                    by=_listed(p.get("by", ["trumps", "top_trumps", "side_aces"])),
+                    n_jobs=ctx.n_jobs,
+                    progress=ctx.progress,
+                )
+                return {"bid_tables": t.assign(rules=rules.name, players=rules.players)}
+
+            by_size.append(_cached(run, ctx.part(name, players, f"{size}-cards"), compute))
+        part = _combine(by_size)
+        part["bid_tables"].attrs = dict(by_size[0]["bid_tables"].attrs)
         parts.append(part)
         frame = part["bid_tables"].drop(columns=["rules", "players"])
         title = f"What to bid: {name}, {players} players"
@@ -313,7 +335,7 @@ def _variant_balance(ctx: _Context, run: StudyRun) -> None:
             skill_matches=int(p["skill_matches"]) if "skill_matches" in p else None,
             seed=ctx.seed,
             table=p.get("table", "ev:16"),
-            ladder=_listed(p.get("ladder", ["ev", "folk", "folk-no-count_top_trumps", "random"])),
+            ladder=_listed(p.get("ladder", list(DEFAULT_LADDER))),
             baseline=p.get("baseline"),
             n_jobs=ctx.n_jobs,
             progress=ctx.progress,
@@ -351,21 +373,26 @@ def _folk_tips(ctx: _Context, run: StudyRun) -> None:
 
     p = ctx.params
 
-    def compute() -> Part:
-        t = folk_tips(
-            deals=int(p["deals"]),
-            hand_deals=int(p["hand_deals"]) if "hand_deals" in p else None,
-            seed=ctx.seed,
-            players=int(p.get("players", 4)),
-            table=p.get("table", "folk"),
-            n_jobs=ctx.n_jobs,
-            progress=ctx.progress,
-        )
-        return {"folk_tips": t}
+    parts = []
+    for claim in CLAIMS:  # one part per claim: a killed run keeps the claims it finished
 
-    run.tables = _cached(run, ctx.part("claims"), compute)
+        def compute(key: str = claim.key) -> Part:
+            t = folk_tips(
+                deals=int(p["deals"]),
+                hand_deals=int(p["hand_deals"]) if "hand_deals" in p else None,
+                seed=ctx.seed,
+                players=int(p.get("players", 4)),
+                claims=[key],
+                table=p.get("table", "folk"),
+                n_jobs=ctx.n_jobs,
+                progress=ctx.progress,
+            )
+            return {"folk_tips": t}
+
+        parts.append(_cached(run, ctx.part("claim", claim.key), compute))
+    run.tables = _combine(parts)
     t = run.tables["folk_tips"]
-    ax = plot_folk_tips(t)
+    ax = plot_folk_tips(t, title=f"The folk tips on trial ({int(p.get('players', 4))} players, 95% intervals)")
     run.figures["folk-tips"] = _save(ax, ctx.out / "folk-tips.png")
     run.headline.append("Each tip as a claim (95% CI; hands: share taking the tricks, against the break-even share):\n")
     run.headline.append(
@@ -481,6 +508,27 @@ def _check(config: Mapping[str, Any]) -> None:
             raise ValueError(f"params.{key} must be a whole number >= 0, got {params[key]!r}")
 
 
+def _claim(out: Path, what: dict[str, Any]) -> None:
+    """Mark ``out`` as this config's folder; refuse a folder holding another config's parts."""
+    path = out / "study.json"
+    text = json.dumps(what, sort_keys=True, default=str)
+    if path.exists():
+        old = json.loads(path.read_text(encoding="utf-8"))
+        new = json.loads(text)
+        if old != new:
+            diff = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))
+            if diff == ["params"]:
+                diff = sorted(
+                    k for k in set(old["params"]) | set(new["params"]) if old["params"].get(k) != new["params"].get(k)
+                )
+            raise ValueError(
+                f"{out} holds a run of another config (differs in: {', '.join(diff)}); its finished parts would mix"
+                " with this one: use another output folder or delete that one"
+            )
+    else:
+        path.write_text(text, encoding="utf-8")
+
+
 def run_study(
     config: str | Path | Mapping[str, Any] | None = None,
     out: str | Path | None = None,
@@ -488,17 +536,23 @@ def run_study(
     scale: float = 1.0,
     n_jobs: int = 1,
     progress: bool = True,
+    seed: int | None = None,
+    command: str | None = None,
 ) -> StudyRun:
     """Run a study config (a path, a mapping, or None for the embedded default) and write its report.
 
     ``out``: the output folder (default ``results/<config name>`` next to the
     config, or ``ohhell-study`` in the working folder for a mapping or the
-    default; a ``-scale<F>`` suffix when scaled).  Returns what was written.
+    default; a ``-scale<F>`` suffix when scaled, ``-seed<S>`` when ``seed``
+    replaces the config's).  ``command``: the command line that ran it, for
+    the report's "Reproduce" line.  Returns what was written.
     """
     if isinstance(config, Mapping):
         cfg, source = dict(config), None
     else:
         cfg, source = load_config(config)
+    if seed is not None:
+        cfg["seed"] = seed
     _check(cfg)
     if scale <= 0:
         raise ValueError(f"scale must be positive, got {scale}")
@@ -507,27 +561,41 @@ def run_study(
         if key in params and scale != 1.0:
             params[key] = max(2, round(params[key] * scale)) if params[key] else 0
     stem = source.stem if source is not None else str(cfg.get("name", "ohhell-study"))
-    suffix = "" if scale == 1.0 else f"-scale{scale:g}"
+    suffix = ("" if scale == 1.0 else f"-scale{scale:g}") + ("" if seed is None else f"-seed{seed}")
     if out is None:
         base = source.parent / "results" if source is not None else Path.cwd()
         out_dir = base / f"{stem}{suffix}"
     else:
         out_dir = Path(out)
     out_dir.mkdir(parents=True, exist_ok=True)
+    _claim(out_dir, {"study": cfg["study"], "seed": cfg["seed"], "params": params})
     ctx = _Context(params, int(cfg["seed"]), out_dir, n_jobs, progress)
     run = StudyRun(out_dir)
     KINDS[cfg["study"]](ctx, run)
     for name, frame in run.tables.items():
         frame.to_csv(out_dir / f"{name}.csv", index=False)
     run.report = out_dir / "report.md"
-    run.report.write_text(_report(cfg, params, source, scale, run), encoding="utf-8")
+    run.report.write_text(_report(cfg, params, source, scale, run, command), encoding="utf-8")
     return run
 
 
-def _report(cfg: Mapping[str, Any], params: Mapping[str, Any], source: Path | None, scale: float, run: StudyRun) -> str:
+def _report(
+    cfg: Mapping[str, Any],
+    params: Mapping[str, Any],
+    source: Path | None,
+    scale: float,
+    run: StudyRun,
+    command: str | None,
+) -> str:
     scaled = f" --scale {scale:g}" if scale != 1 else ""
-    if source is None:
-        where = f"`ohhell study{scaled}`"
+    if command is not None:
+        where = f"`{command}` (from the folder it ran in)"
+    elif source is None:
+        where = (
+            f"`ohhell study{scaled}`"
+            if cfg.get("name") == "ohhell-default-study"
+            else "`run_study(config)` with this config"
+        )
     else:  # the config's own folder and name, run from the folder above it (the project, for analysis/)
         folder = source.parent.name
         where = f"`ohhell study {folder}/{source.name}{scaled}` from the folder that holds `{folder}/`"

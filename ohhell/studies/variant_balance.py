@@ -22,7 +22,8 @@ Two tables are seated for every variant:
   through the seats on the same matches) measures the skill signal:
   ``strongest_wins`` (the strongest strategy wins the match) and
   ``skill_rank_corr`` (Spearman correlation of strength and final total
-  within a match, averaged over matches).
+  within a match, averaged over matches; equal strategies count as equally
+  strong).
 
 Binary measures get Wilson intervals, means t intervals; differences from the
 baseline a paired t interval and p value (a paired bootstrap for the seat
@@ -61,8 +62,9 @@ MEASURES: dict[str, tuple[str, bool]] = {
     "flat_out_rounds": ("share of rounds where everyone misses", False),
 }
 
-#: Strongest first: the expected-value bidder, folk, folk without counting top trumps, random.
-DEFAULT_LADDER: tuple[str, ...] = ("ev", "folk", "folk-no-count_top_trumps", "random", "random", "random", "random")
+#: Strongest first: the expected-value bidder, folk, folk without counting top trumps, random (more
+#: seats get more random players, of equal strength among themselves).
+DEFAULT_LADDER: tuple[str, ...] = ("ev:16", "folk", "folk-no-count_top_trumps", "random", "random", "random", "random")
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -118,18 +120,23 @@ def _level_units(rules: Rules, rows: pd.DataFrame, matches: pd.DataFrame) -> tup
     return units, by_position.astype(np.float64)
 
 
-def _skill_units(results: Sequence[pd.DataFrame], players: int) -> pd.DataFrame:
-    """Per (rotation, match): the strongest wins, and the rank correlation of strength and total."""
+def _skill_units(results: Sequence[pd.DataFrame], strength: np.ndarray) -> pd.DataFrame:
+    """Per (rotation, match): the strongest wins, and the rank correlation of strength and total.
+
+    ``strength[i]`` is the strength of ladder entry ``i`` (equal for equal
+    strategies, so their order does not count); entry 0 is the strongest.
+    """
+    players = strength.size
     out = []
-    strength = np.arange(players)[::-1].astype(np.float64)  # ladder index 0 is the strongest
+    sr = stats.rankdata(strength)
+    sc = sr - sr.mean()
     for rotation, m in enumerate(results):
         totals = m.pivot(index="unit", columns="seat", values="total").to_numpy(dtype=np.float64)
         winner = m.pivot(index="unit", columns="seat", values="winner").to_numpy(dtype=bool)
-        seat_of = (np.arange(players) + rotation) % players  # ladder index i sits at seat (i + rotation)
+        seat_of = (np.arange(players) + rotation) % players  # ladder entry i sits at seat (i + rotation)
         totals, winner = totals[:, seat_of], winner[:, seat_of]  # columns now in ladder order
         ranks = stats.rankdata(totals, axis=1)
         rc = ranks - ranks.mean(axis=1, keepdims=True)
-        sc = strength - strength.mean()
         denom = np.sqrt((rc**2).sum(axis=1) * (sc**2).sum())
         corr = np.where(denom > 0, (rc * sc).sum(axis=1) / np.where(denom > 0, denom, 1.0), 0.0)
         out.append(pd.DataFrame({"strongest_wins": winner[:, 0].astype(np.float64), "skill_rank_corr": corr}))
@@ -231,6 +238,10 @@ def variant_balance(
     if skill_n and len(ladder) < players:
         raise ValueError(f"the ladder needs at least {players} strategies, got {len(ladder)}")
     climbers = [resolve(s) for s in ladder[:players]]
+    labels = [label_of(s) for s in ladder[:players]]
+    strength = np.array([-labels.index(x) for x in labels], dtype=np.float64)  # equal strategies, equal strength
+    if skill_n and (len(set(labels)) < 2 or labels.count(labels[0]) > 1):
+        raise ValueError(f"the ladder's first {players} strategies need a single strongest and another: {labels}")
     ss = study_seed(seed)
     level_seed, skill_seed, boot_seed = ss.spawn(3)
     options: dict[str, Any] = {"n_jobs": n_jobs, "progress": progress}
@@ -263,7 +274,7 @@ def variant_balance(
                 )
                 assert r.matches is not None
                 rotated.append(r.matches)
-            skill = _skill_units(rotated, players)
+            skill = _skill_units(rotated, strength)
             units[name].update({k: skill[k].to_numpy() for k in skill.columns})
     rng = np.random.default_rng(boot_seed)
     rows = []

@@ -14,8 +14,12 @@ trump      ``each-round`` (turned up), ``once`` (per game), ``rotation``
            ``draw``, ``setesdal``, ``none``
 restriction ``hook``, ``first-adjusts``, ``highest-adjusts``, ``none``
 bidding    ``sequential``, ``simultaneous``
-schedule   ``preset``, ``up-and-down`` (1 up to the peak and back),
-           ``high-first`` (the peak down to 1), ``fixed-N`` (N cards, 10 rounds)
+schedule   ``preset``, ``up-and-down`` (1 up to the preset's largest hand
+           and back down), ``high-first`` (the preset's largest hand down to
+           1 and back up: as many rounds, the largest hand twice and the
+           single card once), ``deck-ladder`` (1 up to
+           the largest hand the deck allows and back), ``fixed-N`` (N
+           cards, 10 rounds)
 ========== ================================================================
 
 Examples
@@ -55,6 +59,7 @@ from ohhell.rules import (
     Simultaneous,
     TurnUpOnce,
     TurnUpTrump,
+    compile_rules,
     preset,
 )
 
@@ -65,6 +70,11 @@ Change = Callable[[Rules], Rules]
 
 def _scoring(**fields: object) -> Change:
     return lambda r: replace(r, scoring=replace(r.scoring, **fields))  # type: ignore[arg-type]
+
+
+def _peak(rules: Rules) -> int:
+    """The largest hand of the rules' schedule."""
+    return int(compile_rules(rules).hand_sizes.max())
 
 
 def _fixed(name: str) -> Change | None:
@@ -107,8 +117,9 @@ CHANGES: dict[str, dict[str, Change]] = {
     },
     "schedule": {
         "preset": lambda r: r,
-        "up-and-down": lambda r: replace(r, schedule=Ladder(fit_to_deck=True)),
-        "high-first": lambda r: replace(r, schedule=HighFirst(fit_to_deck=True)),
+        "up-and-down": lambda r: replace(r, schedule=Ladder(up_to=_peak(r))),
+        "high-first": lambda r: replace(r, schedule=HighFirst(up_to=_peak(r))),
+        "deck-ladder": lambda r: replace(r, schedule=Ladder(fit_to_deck=True)),
     },
 }
 
