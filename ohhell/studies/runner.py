@@ -286,7 +286,7 @@ def _bid_tables(ctx: _Context, run: StudyRun) -> None:
     p = ctx.params
     parts = []
     for name, players, rules in _tables(p, run):
-        sizes = [int(k) for k in _listed(p.get("hand_sizes", [1, 2, 3, 4, 5]))]
+        sizes = sorted(int(k) for k in _listed(p.get("hand_sizes", [1, 2, 3, 4, 5])))
 
         by_size = []
         for size in sizes:  # one part per hand size (each simulated from the same seed, as bid_tables does)
@@ -306,7 +306,12 @@ def _bid_tables(ctx: _Context, run: StudyRun) -> None:
 
             by_size.append(_cached(run, ctx.part(name, players, f"{size}-cards"), compute))
         part = _combine(by_size)
-        part["bid_tables"].attrs = dict(by_size[0]["bid_tables"].attrs)
+        widest = by_size[-1]["bid_tables"].columns  # the largest hand size has every p_tricks column
+        part["bid_tables"] = part["bid_tables"][list(widest)]
+        attrs = part["bid_tables"].attrs  # the parts differ only in hand size
+        attrs.update(by_size[0]["bid_tables"].attrs)
+        attrs["hand_sizes"] = sizes
+        attrs["trump"] = {k: v for b in by_size for k, v in b["bid_tables"].attrs.get("trump", {}).items()}
         parts.append(part)
         frame = part["bid_tables"].drop(columns=["rules", "players"])
         title = f"What to bid: {name}, {players} players"
