@@ -307,7 +307,8 @@ def _bid_tables(ctx: _Context, run: StudyRun) -> None:
             by_size.append(_cached(run, ctx.part(name, players, f"{size}-cards"), compute))
         part = _combine(by_size)
         widest = by_size[-1]["bid_tables"].columns  # the largest hand size has every p_tricks column
-        part["bid_tables"] = part["bid_tables"][list(widest)]
+        tricks = [c for c in widest if str(c).startswith("p_tricks_")]  # no hand takes more tricks than cards
+        part["bid_tables"] = part["bid_tables"][list(widest)].fillna({c: 0.0 for c in tricks})
         attrs = part["bid_tables"].attrs  # the parts differ only in hand size
         attrs.update(by_size[0]["bid_tables"].attrs)
         attrs["hand_sizes"] = sizes
