@@ -51,11 +51,15 @@ def test_a_finished_part_is_read_back_not_recomputed(tmp_path: Path, monkeypatch
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("recomputed a finished part")
 
+    report = (tmp_path / "report.md").read_text(encoding="utf-8")
     monkeypatch.setattr(runner, "seat_advantage", refuse)
     again = run_study(config, tmp_path, progress=False)
     assert (first.parts_run, first.parts_read, again.parts_run, again.parts_read) == (1, 0, 0, 1)
     assert again.seconds == pytest.approx(first.seconds, abs=0.06)  # the cost is remembered, to 0.1 s
-    assert "1 of 1 parts read from an earlier run" in again.report.read_text(encoding="utf-8")  # type: ignore[union-attr]
+    assert (tmp_path / "report.md").read_text(encoding="utf-8") == report  # nothing computed: report kept
+    (tmp_path / "report.md").unlink()
+    rebuilt = run_study(config, tmp_path, progress=False)
+    assert "1 of 1 parts read from an earlier run" in rebuilt.report.read_text(encoding="utf-8")  # type: ignore[union-attr]
     for name, frame in first.tables.items():
         pd.testing.assert_frame_equal(
             frame.reset_index(drop=True), again.tables[name].reset_index(drop=True), check_dtype=False
@@ -134,6 +138,8 @@ def test_seed_flag_replaces_the_configs_seed(tmp_path: Path, capsys: pytest.Capt
     out = tmp_path / "results" / "mine-seed9"
     report = (out / "report.md").read_text(encoding="utf-8")
     assert "seed 9" in report and f"`ohhell study {config} --seed 9 --no-progress`" in report
+    run = run_study(config, seed=9, progress=False, out=tmp_path / "again")
+    assert f"`ohhell study {config.parent.name}/{config.name} --seed 9`" in run.report.read_text(encoding="utf-8")  # type: ignore[union-attr]
     assert f"report: {out / 'report.md'}" in capsys.readouterr().out
 
 

@@ -20,7 +20,9 @@ with the same config resumes where it stopped and ends with the same
 numbers. The output folder then holds the combined tables (CSV), the figures
 (PNG) and ``report.md``: the headline tables, the seed, the versions and the
 command. ``scale`` multiplies every deal and match count (for a quick look
-or a test); a scaled run writes elsewhere by default.
+or a test); a scaled run writes elsewhere by default. A run that computes
+nothing (every part read back) leaves an existing report.md alone: delete it
+to rebuild the report.
 """
 
 from __future__ import annotations
@@ -581,7 +583,8 @@ def run_study(
     for name, frame in run.tables.items():
         frame.to_csv(out_dir / f"{name}.csv", index=False)
     run.report = out_dir / "report.md"
-    run.report.write_text(_report(cfg, params, source, scale, run, command), encoding="utf-8")
+    if run.parts_run or not run.report.exists():  # a run that computed nothing keeps the report of the one that did
+        run.report.write_text(_report(cfg, params, source, scale, run, command, seed), encoding="utf-8")
     return run
 
 
@@ -592,8 +595,9 @@ def _report(
     scale: float,
     run: StudyRun,
     command: str | None,
+    seed: int | None = None,
 ) -> str:
-    scaled = f" --scale {scale:g}" if scale != 1 else ""
+    scaled = (f" --scale {scale:g}" if scale != 1 else "") + (f" --seed {seed}" if seed is not None else "")
     if command is not None:
         where = f"`{command}` (from the folder it ran in)"
     elif source is None:

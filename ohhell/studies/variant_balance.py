@@ -32,6 +32,7 @@ spread).
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -276,13 +277,14 @@ def variant_balance(
                 rotated.append(r.matches)
             skill = _skill_units(rotated, strength)
             units[name].update({k: skill[k].to_numpy() for k in skill.columns})
-    rng = np.random.default_rng(boot_seed)
     rows = []
     for name in variants:
         for measure, (_, binary) in MEASURES.items():
             row: dict[str, Any] = {"variant": name, "measure": measure}
             if measure == "seat_win_spread":
                 base = None if name == base_name else wins[base_name]
+                # resamples drawn from the variant's own stream: its interval does not depend on the list's order
+                rng = np.random.default_rng([*boot_seed.generate_state(4), zlib.crc32(name.encode())])
                 lo, hi, d, dlo, dhi, p = _bootstrap_spread(wins[name], base, confidence, rng)
                 row |= {"n": wins[name].shape[0], "estimate": _spread(wins[name]), "lo": lo, "hi": hi}
                 row |= {"diff": d, "diff_lo": dlo, "diff_hi": dhi, "p_value": p}
