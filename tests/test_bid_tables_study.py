@@ -46,7 +46,8 @@ from ohhell.studies.bid_tables import (
     trump_for,
     wide,
 )
-from ohhell.studies.cheat_sheet import cheat_sheet_figure, cheat_sheet_html, markdown_table, to_markdown
+from ohhell.studies.cheat_sheet import cheat_sheet_figure, cheat_sheet_html, to_markdown
+from ohhell.studies.markdown import markdown_table
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 SIZES = (2, 4)

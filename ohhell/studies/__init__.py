@@ -18,15 +18,23 @@ One module per study, each a library function returning tidy DataFrames
 
 The exact one-card analysis needs no simulation and lives in
 :mod:`ohhell.exact`.
+
+Around them: :mod:`~ohhell.studies.variants` (variants by name: a preset and
+named rule changes), :mod:`~ohhell.studies.runner` (``ohhell study CONFIG``:
+parts, caching, reports), :mod:`~ohhell.studies.markdown` (report tables)
+and :mod:`~ohhell.studies.common` (strategies by name, seeds, labels).
 """
 
 from ohhell.studies.bid_success import bid_success
+from ohhell.studies.bid_tables import bid_tables
 from ohhell.studies.folk_tips import CLAIMS, Claim, folk_tips
 from ohhell.studies.seat_advantage import SeatAdvantage, seat_advantage
 from ohhell.studies.variant_balance import VariantBalance, variant_balance
+from ohhell.studies.variants import variant
 
 __all__ = [
     "bid_success",
+    "bid_tables",
     "seat_advantage",
     "SeatAdvantage",
     "variant_balance",
@@ -34,4 +42,5 @@ __all__ = [
     "folk_tips",
     "Claim",
     "CLAIMS",
+    "variant",
 ]

@@ -29,8 +29,9 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from ohhell.studies.bid_tables import bucket_columns, wide
+from ohhell.studies.markdown import markdown_table
 
-__all__ = ["cheat_sheet_html", "cheat_sheet_figure", "to_markdown", "markdown_table", "footer_text"]
+__all__ = ["cheat_sheet_html", "cheat_sheet_figure", "to_markdown", "footer_text"]
 
 _LABELS = {
     "trumps": "trumps",
@@ -344,27 +345,6 @@ def cheat_sheet_figure(frame: pd.DataFrame, title: str | None = None) -> Figure:
 
 
 # -- markdown -------------------------------------------------------------------------
-
-
-def markdown_table(frame: pd.DataFrame) -> str:
-    """A GitHub pipe table of a frame's columns and values as they print (no index).
-
-    Examples
-    --------
-    >>> print(markdown_table(pd.DataFrame({"a": [1, 2], "b|c": ["x", "y"]})))
-    | a | b\\|c |
-    | ---: | --- |
-    | 1 | x |
-    | 2 | y |
-    """
-
-    def cell(x: Any) -> str:
-        return str(x).replace("|", "\\|").replace("\n", " ")
-
-    header = "| " + " | ".join(cell(c) for c in frame.columns) + " |"
-    rule = "| " + " | ".join("---:" if pd.api.types.is_numeric_dtype(frame[c]) else "---" for c in frame.columns)
-    rows = ["| " + " | ".join(cell(x) for x in values) + " |" for values in frame.itertuples(index=False)]
-    return "\n".join([header, rule + " |", *rows])
 
 
 def to_markdown(frame: pd.DataFrame) -> str:

@@ -46,8 +46,9 @@ import ohhell
 from ohhell.rules import FixedHands, RulesError, preset
 from ohhell.studies.bid_success import bid_success
 from ohhell.studies.bid_tables import bid_tables
-from ohhell.studies.cheat_sheet import cheat_sheet_figure, cheat_sheet_html, markdown_table
+from ohhell.studies.cheat_sheet import cheat_sheet_figure, cheat_sheet_html
 from ohhell.studies.folk_tips import CLAIMS, folk_tips
+from ohhell.studies.markdown import markdown_table
 from ohhell.studies.seat_advantage import seat_advantage
 from ohhell.studies.variant_balance import DEFAULT_LADDER, MEASURES, variant_balance
 from ohhell.studies.variants import variant, variants_from
