@@ -263,7 +263,7 @@ def _bid_success(ctx: _Context, run: StudyRun) -> None:
         frame = part["bid_success"]
         hue = by[0] if by else None
         ax = plot_bid_success(frame, x="bid", hue=hue, min_n=int(p.get("min_n", 200)))
-        ax.set_title(f"{name}, {players} players: P(bid made) by bid and {hue}")
+        ax.set_title(f"{name}, {players} players: P(bid made) by bid and {str(hue).replace('_', ' ')}")
         run.figures[f"bid-success-{name}-{players}"] = _save(ax.figure, ctx.out / f"bid-success-{name}-{players}.png")
     run.tables = _combine(parts)
     t = run.tables["bid_success"]
