@@ -233,3 +233,20 @@ def test_equal_strategies_on_the_ladder_count_as_equally_strong() -> None:
     assert got["strongest_wins"].tolist() == [1.0, 1.0, 0.0]
     with pytest.raises(ValueError, match="single strongest"):
         variant_balance({"bb": BB}, matches=4, skill_matches=2, seed=2, ladder=["folk", "folk", "random", "random"])
+
+
+@pytest.mark.parametrize("seats", [3, 4, 6])
+def test_friedman_formula_matches_scipy(seats: int) -> None:
+    from ohhell.studies.seat_advantage import _friedman_statistic
+
+    scores = np.random.default_rng(seats).integers(0, 5, size=(300, seats)).astype(np.float64)  # many ties
+    scores[:, 0] += 1  # a seat advantage to find
+    chi2, p = _friedman_statistic(scores)
+    res = stats.friedmanchisquare(*scores.T)
+    assert chi2 == pytest.approx(res.statistic) and p == pytest.approx(res.pvalue)
+
+
+def test_two_seats_get_a_friedman_test_too() -> None:
+    s = seat_advantage(ohhell.boerenbridge(2), "folk", deals=400, matches=10, seed=1)
+    test = s.tests.set_index("measure").loc["deal score"]
+    assert test["df"] == 1 and 0 <= test["p_value"] <= 1 and test["effect_size"] >= 0

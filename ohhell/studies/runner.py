@@ -147,13 +147,15 @@ def _listed(value: Any) -> list[Any]:
 
 def _tables(params: Mapping[str, Any], run: StudyRun) -> list[tuple[str, int, ohhell.Rules]]:
     """(preset, players, rules) for every preset and player count of the config that the preset seats."""
-    out = []
+    out, skipped = [], []
     for name in _listed(params.get("rules", "boerenbridge")):
         for players in _listed(params.get("players", 4)):
             try:
                 out.append((str(name), int(players), preset(str(name), int(players))))
-            except RulesError as exc:
-                run.headline.append(f"Skipped: {exc}.\n")
+            except RulesError:
+                skipped.append(f"{name} at {players}")
+    if skipped:
+        run.headline.append(f"Not played (outside the preset's player counts): {', '.join(skipped)}.\n")
     if not out:
         raise ValueError("no preset of the config seats any of its player counts")
     return out

@@ -96,17 +96,42 @@ def _deal_table(rows: pd.DataFrame, players: int, confidence: float) -> tuple[pd
     return table, scores
 
 
+def _friedman_statistic(scores: np.ndarray) -> tuple[float, float]:
+    """Friedman's chi-square (tie-corrected) and its p value, by the textbook formula.
+
+    scipy's ``friedmanchisquare`` asks for three seats or more; with two the
+    same statistic is still defined (it is then a sign test on the deals
+    that are not tied), so two seats use this formula.
+    """
+    n, k = scores.shape
+    ranks = stats.rankdata(scores, axis=1)
+    chi2 = 12.0 / (n * k * (k + 1)) * float((ranks.sum(axis=0) ** 2).sum()) - 3.0 * n * (k + 1)
+    ties = 0.0
+    for row in np.sort(scores, axis=1):
+        _, counts = np.unique(row, return_counts=True)
+        ties += float((counts**3 - counts).sum())
+    correction = 1.0 - ties / (n * k * (k * k - 1))
+    if correction <= 0:  # every deal tied: nothing tells the seats apart
+        return 0.0, 1.0
+    chi2 /= correction
+    return chi2, float(stats.chi2.sf(chi2, k - 1))
+
+
 def _friedman(scores: np.ndarray) -> dict[str, Any]:
     n, k = scores.shape
-    res = stats.friedmanchisquare(*scores.T)
+    if k >= 3:
+        res = stats.friedmanchisquare(*scores.T)
+        statistic, p_value = float(res.statistic), float(res.pvalue)
+    else:
+        statistic, p_value = _friedman_statistic(scores)
     return {
         "measure": "deal score",
         "test": "Friedman (deals as blocks)",
-        "statistic": float(res.statistic),
+        "statistic": statistic,
         "df": k - 1,
-        "p_value": float(res.pvalue),
+        "p_value": p_value,
         "effect": "Kendall's W",
-        "effect_size": float(res.statistic) / (n * (k - 1)),
+        "effect_size": statistic / (n * (k - 1)),
         "n": n,
     }
 
