@@ -54,6 +54,26 @@ def rate(rules: Rules, mode: str, path: str, units: int, repeat: int = 3, strate
     return units / best
 
 
+def chunk_cost(sizes: tuple[int, ...] = (1_000, 50_000), repeat: int = 5) -> list[tuple[int, float]]:
+    """Milliseconds per fast-path call (4 x 7 deals, random play) for each chunk size, best of ``repeat``.
+
+    The difference between sizes, per deal, is the kernel; what is left at
+    the small size is the fixed cost of a call (argument checks, dispatch).
+    """
+    compiled = compile_rules(fixed(4, 7))
+    strategies = [RANDOM] * 4
+    run_chunk(compiled, strategies, "deals", "fast", 1, 0, 10)
+    out = []
+    for size in sizes:
+        best = float("inf")
+        for i in range(repeat):
+            t0 = time.perf_counter()
+            run_chunk(compiled, strategies, "deals", "fast", 2000 + i, 0, size)
+            best = min(best, time.perf_counter() - t0)
+        out.append((size, best * 1000))
+    return out
+
+
 def openspiel_rate(players: int, hand: int, seconds: float) -> float | None:
     try:
         import pyspiel
@@ -193,6 +213,17 @@ def main() -> None:
         "|---|---:|",
         f"| 1 worker | {one:,.0f} |",
         f"| 2 workers (loky) | {two:,.0f} ({two / one:.2f}x) |",
+    ]
+    costs = chunk_cost()
+    (small, small_ms), (large, large_ms) = costs
+    per_deal = (large_ms - small_ms) / (large - small)
+    lines += [
+        "",
+        "| fast-path call, 4 x 7 random deals, best of 5 | ms per call |",
+        "|---|---:|",
+        *(f"| {size:,} deals | {ms:.2f} |" for size, ms in costs),
+        f"| fixed cost of a call (the {small:,}-deal call less {small:,} deals at the marginal rate) |"
+        f" {small_ms - small * per_deal:.2f} |",
     ]
     rows_mem, summary_mem = memory(50_000 if q else 500_000)
     lines += [

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from numba.misc.special import literally
 
 from ohhell.engine.stream import draw_below
 from ohhell.strategies.ev_core import ev_bid
@@ -129,10 +128,11 @@ def _deal(
     expected-value bidder with folk play (flags: tips | samples << 16).
     ``sight``: 0 bids see the own hand, 1 blind, 2 forehead.  ``order``
     (deck size), ``hands`` and ``trick_buf`` (players) are work buffers.
-    ``all_random`` is a compile-time constant (a literal): when every seat
-    plays at random the strategy switches are compiled away.
+    ``all_random``: every seat plays at random (the strategy switches are
+    skipped).  A plain argument: as a numba literal it saved no measurable
+    time in the kernel but sent every call through numba's slow dispatch
+    (about 10 ms a call, benchmarks/RESULTS.md).
     """
-    literally(all_random)
     h = hand_sizes[r]
     d = deck.shape[0]
     src = trump_source[r]
@@ -337,7 +337,6 @@ def play_deals_kernel(
 ) -> None:
     """Deals ``first_unit .. first_unit + n_deals - 1`` of a chunk: deal ``i`` plays round
     ``i mod rounds`` with dealer ``(first_dealer + i) mod players`` (no match context)."""
-    literally(all_random)
     n_rounds = hand_sizes.shape[0]
     st = np.empty((1 + players, 4), dtype=np.uint64)
     first_bids = np.empty(players, dtype=np.int64)
@@ -402,7 +401,6 @@ def play_matches_kernel(
     ``first_dealer`` < 0 draws it from the chance stream (``integers(players)``).
     ``tie_breaks``: codes 0 made bids, 1 best round.  ``out_rank``: 0 for first.
     """
-    literally(all_random)
     n_rounds = hand_sizes.shape[0]
     st_all = np.empty((1 + players, 4), dtype=np.uint64)
     st = np.empty((1 + players, 4), dtype=np.uint64)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from numba.misc.special import literally
 
 from ohhell.cards.masks import SUIT_OF, kth_bit, popcount
 from ohhell.engine.stream import draw_below
@@ -42,10 +41,9 @@ def play_tricks(
     """Play ``h`` tricks from ``hands`` (masks, emptied), adding each trick to ``tricks`` (by seat).
 
     ``plays`` (``[trick, position]``, or empty) records the cards; ``trick_buf``
-    is a work buffer of ``n``; ``all_random`` (a literal) compiles the
-    strategy switch away when every seat plays at random.
+    is a work buffer of ``n``; ``all_random`` skips the strategy switch when
+    every seat plays at random.
     """
-    literally(all_random)
     suit_bits = np.int64(0x1FFF)
     record = plays.shape[0] > 0
     played = 0
