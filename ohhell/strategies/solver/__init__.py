@@ -5,8 +5,26 @@ unseen hands, solve each sample with every card open, and average.  A
 :class:`Position` holds the hands still held, the trump and the current
 trick; the questions are paranoid (the seat against all others together):
 :func:`trick_bounds`, :func:`can_take_exactly`, :func:`exact_targets`,
-:func:`card_values` and :func:`card_trick_values`.  The search is compiled
-with numba (:mod:`ohhell.strategies.solver.search`).
+:func:`card_values` and :func:`card_trick_values`.
+
+Modules
+-------
+- :mod:`~ohhell.strategies.solver.position`: the typed API (positions,
+  options, the transposition table object, the questions, node counts);
+- :mod:`~ohhell.strategies.solver.search`: the compiled search (alpha-beta
+  with an explicit stack) and the entry points the API calls;
+- :mod:`~ohhell.strategies.solver.layout`: the layouts of the state and table
+  arrays, option flags, counters and bit tables;
+- :mod:`~ohhell.strategies.solver.moves`: legal cards, equivalent-card
+  classes, move generation and ordering;
+- :mod:`~ohhell.strategies.solver.bounds`: tricks won or lost whatever anyone
+  plays (master trumps, quick tricks, covered suits);
+- :mod:`~ohhell.strategies.solver.table`: position keys and the
+  transposition table's find and store.
+
+The search is compiled with numba and cached on disk; numba's cache only
+notices edits to a function's own file, so after editing a compiled module
+here, delete ``__pycache__/*.nbi`` and ``*.nbc`` in this folder.
 
 Examples
 --------

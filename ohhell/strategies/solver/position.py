@@ -37,6 +37,7 @@ import numpy as np
 from ohhell.cards import Card, Suit
 from ohhell.rules.tricks import trick_strength
 from ohhell.rules.trump import Trump
+from ohhell.strategies.solver import layout as _layout
 from ohhell.strategies.solver import search as _k
 
 __all__ = [
@@ -262,10 +263,10 @@ class SearchOptions:
     @property
     def flags(self) -> int:
         return (
-            (_k.F_TT if self.transposition_table else 0)
-            | (_k.F_EQUIV if self.equivalent_cards else 0)
-            | (_k.F_BOUNDS if self.bounds else 0)
-            | (_k.F_ORDER if self.move_ordering else 0)
+            (_layout.F_TT if self.transposition_table else 0)
+            | (_layout.F_EQUIV if self.equivalent_cards else 0)
+            | (_layout.F_BOUNDS if self.bounds else 0)
+            | (_layout.F_ORDER if self.move_ordering else 0)
         )
 
 
@@ -305,7 +306,7 @@ class TranspositionTable:
     @property
     def array(self) -> np.ndarray:
         if self._array is None:
-            self._array = np.zeros((self.rows // _k.WAYS, _k.TT_WIDTH), dtype=np.int64)
+            self._array = np.zeros((self.rows // _layout.WAYS, _layout.TT_WIDTH), dtype=np.int64)
         return self._array
 
     def next_generation(self) -> tuple[int, int]:
@@ -334,7 +335,7 @@ def _start(position: Position, seat: int, options: SearchOptions | None, table: 
         raise ValueError(f"seat must be 0..{position.players - 1}, got {seat!r}")
     table = _SHARED if table is None else table
     gen, mingen = table.next_generation()
-    st = np.empty(_k.ST_SIZE, dtype=np.int64)
+    st = np.empty(_layout.ST_SIZE, dtype=np.int64)
     _k.setup(
         st,
         np.array(position.hands, dtype=np.int64),
@@ -353,7 +354,9 @@ def _start(position: Position, seat: int, options: SearchOptions | None, table: 
 def _finish(run: _Run) -> None:
     global _last
     st = run.st
-    _last = SolveStats(nodes=int(st[_k.C_NODES]), tt_hits=int(st[_k.C_HITS]), tt_stores=int(st[_k.C_STORES]))
+    _last = SolveStats(
+        nodes=int(st[_layout.C_NODES]), tt_hits=int(st[_layout.C_HITS]), tt_stores=int(st[_layout.C_STORES])
+    )
 
 
 def trick_bounds(

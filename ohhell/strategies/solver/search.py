@@ -1,20 +1,14 @@
 """The compiled search: paranoid boolean alpha-beta over one deal with all hands known.
 
-Everything here is numba code over plain integers and arrays; the typed API
-is :mod:`ohhell.strategies.solver.position`.  The search is iterative, with
-an explicit stack of frames in the state array: numba's on-disk cache cannot
-hold recursive functions (numba issue #6061, a segfault on reload).
-
-Representation
---------------
-Hands are 64-bit masks, bit ``code`` for card ``code = suit * 13 + rank - 2``
-(suits C, D, H, S = 0..3), as in :mod:`ohhell.sim.kernel`.  The search state
-is one ``int64`` array ``st`` (layout below): the hands by seat, the current
-trick, the seat the search is for (``s``), the trump pair (``under``,
-``over``; -1 for none, a single trump suit is ``over``), counters and a move
-buffer per ply.  Cards are ranked in a trick as in the fast path: over-trump
-> under-trump (higher rank wins, the over-trump on equal ranks) > led suit >
-others (:func:`_key` is the fast path's ``_strength``).
+Everything in this package but :mod:`ohhell.strategies.solver.position` is
+numba code over plain integers and arrays; the typed API is
+:mod:`ohhell.strategies.solver.position`, which calls the entry points here.
+The search is iterative, with an explicit stack of frames in the state array
+(:mod:`ohhell.strategies.solver.layout`): numba's on-disk cache cannot hold
+recursive functions (numba issue #6061, a segfault on reload).  Cards are
+ranked in a trick as in the fast path: over-trump > under-trump (higher rank
+wins, the over-trump on equal ranks) > led suit > others
+(:func:`ohhell.rules.tricks.trick_strength`).
 
 The game
 --------
@@ -30,38 +24,19 @@ Techniques
 ----------
 - Alpha-beta on the 0/1 value: a node of ``s`` stops at its first winning
   card, a node of the others at their first refutation.
-- Transposition table at trick boundaries, keyed exactly by relative ranks
-  (who holds each remaining card, in rank order within suits; the leader,
-  ``s`` and the trump), so positions that differ only in which low cards
-  were played share an entry; a hash of the key picks a 4-way bucket.  An
-  entry keeps bounds on the most and on the fewest tricks ``s`` can force,
-  the exact targets known won or lost, and the card that decided the last
-  search there (tried first next time).  A call's generation number lets
-  the table be reused without clearing; entries of older generations are
-  still exact and are replaced first.
-- Equivalent cards: cards of one suit in one hand with no card of another
-  hand (or of the current trick) between them are interchangeable; one is
-  searched.  With the Setesdal pair the two trump suits interleave (under
-  ``r`` < over ``r`` < under ``r+1``), so the other trump suit separates too.
-- Bounds at trick boundaries: a trump of ``s`` above every other trump wins
-  its trick whatever happens; an opponent's trump above every trump of ``s``
-  costs ``s`` a trick, and one opponent plays one card a trick.  For the
-  most tricks: when ``s`` leads, its quick tricks (tops of suits nobody can
-  ruff); an opponent holding cards above all of a plain suit of ``s`` beats
-  that many of its cards.  For none: ``s`` without trumps whose every card
-  is below the others' cards of its suit loses every trick.
-- Move ordering: the table's card first; ``s`` plays strong cards when it
-  wants tricks (the cheapest winner when last to a trick) and ducks with the
-  highest loser when it does not; the others play their weakest card first
-  (measured against "beat s" / "duck under s" rules for them, and against a
-  history heuristic, which did not help).  It saves about a quarter of the
-  nodes of the fewest-tricks search and 40% of the most-tricks search; the
-  rest of the tree is nodes where every card must be refuted.
+- Transposition table at trick boundaries
+  (:mod:`ohhell.strategies.solver.table`).
+- Equivalent cards and move ordering (:mod:`ohhell.strategies.solver.moves`).
+- Bounds at trick boundaries (:mod:`ohhell.strategies.solver.bounds`).
+
+Each can be turned off with the option flags (``F_*``) for measurement.
 
 Speed notes (measured): the search calls its helpers with views of ``st``
 and ``tt`` that carry no reference count (numba otherwise updates the
-counts atomically around every call, a third of the time); the table's
-4-way buckets keep the ways' check words in one cache line.
+counts atomically around every call, a third of the time).  Numba's cache
+only notices edits to a function's own file, and the search compiles in the
+other modules' functions: after editing one of them, delete the solver's
+cached ``__pycache__/*.nbi`` and ``*.nbc``.
 """
 
 from __future__ import annotations
@@ -72,18 +47,56 @@ from numba.extending import intrinsic
 from numba.np.numpy_support import carray
 
 from ohhell.rules.tricks import trick_strength
+from ohhell.strategies.solver.bounds import _covered, _loses_all, _quick_tricks, _sure_bounds
+from ohhell.strategies.solver.layout import (
+    _ALL,
+    _BKK,
+    _BSK,
+    _E_VAL,
+    _F_CHECK,
+    _F_HI,
+    _F_I,
+    _F_KEY,
+    _F_LEADER,
+    _F_LO,
+    _F_M,
+    _F_P,
+    _F_R,
+    _F_ROW,
+    _F_TAG,
+    _F_TLEN,
+    _F_TMASK,
+    _F_VAL,
+    _FLAGS,
+    _FR,
+    _FW,
+    _GEN,
+    _H,
+    _HI13,
+    _LEADER,
+    _MINGEN,
+    _MV,
+    _N,
+    _OVER,
+    _OWN,
+    _S,
+    _TAG,
+    _TLEN,
+    _TMASK,
+    _TRK,
+    _UNDER,
+    C_HITS,
+    C_NODES,
+    C_STORES,
+    F_BOUNDS,
+    F_ORDER,
+    F_TT,
+    _popcount,
+)
+from ohhell.strategies.solver.moves import _classes, _gen_moves, _order_moves
+from ohhell.strategies.solver.table import _card_of, _make_key, _relative, _tt_find, _tt_store
 
 __all__ = [
-    "ST_SIZE",
-    "TT_WIDTH",
-    "WAYS",
-    "F_TT",
-    "F_EQUIV",
-    "F_BOUNDS",
-    "F_ORDER",
-    "C_NODES",
-    "C_HITS",
-    "C_STORES",
     "setup",
     "max_tricks",
     "min_tricks",
@@ -94,69 +107,7 @@ __all__ = [
     "exact_targets_kernel",
 ]
 
-# ---- state layout (indices into st) -------------------------------------------------------------
-_H = 0  # hands by seat, 7 slots
-_N = 32
-_S = 33  # the seat searched for
-_UNDER = 34
-_OVER = 35
-_LEADER = 36
-_TLEN = 37  # cards played to the current trick
-_ALL = 39  # union of the hands
-_TMASK = 40  # cards of the current trick
-_GEN = 41  # this call's generation
-_MINGEN = 42  # entries older than this are invalid (a cleared table)
-_FLAGS = 43
-_TAG = 44  # seat, trump and player count, for the table entries
-C_NODES = 48
-C_HITS = 49
-C_STORES = 50
-_MAXPLY = 7 * 13 + 2
-# By ply (index base + 8 + ply; the current trick's earlier cards sit at the plies before the root):
-# the card played at that ply, the seat winning its trick so far and that card's key.  A trick's cards
-# are at plies ply - tlen .. ply - 1, so deeper tricks never overwrite the ones above them.
-_TRK = 64
-_BSK = _TRK + _MAXPLY + 8
-_BKK = _BSK + _MAXPLY + 8
-_MV = _BKK + _MAXPLY + 8  # moves, 16 a ply
-_SC = _MV + 16 * _MAXPLY  # move scores, 16 a ply
-_FR = _SC + 16 * _MAXPLY  # a frame a ply: the node's window, moves and undo data
-_FW = 20
-_F_LO, _F_HI, _F_R, _F_P, _F_M, _F_I, _F_TLEN, _F_LEADER, _F_TMASK, _F_ROW, _F_TAG, _F_VAL, _F_CHECK, _F_KEY = range(14)
-# (_F_KEY: the node's 4 key words, up to _F_KEY + 3)
-_OWN = _FR + _FW * _MAXPLY  # the seat holding each card (cards never change hands)
-ST_SIZE = _OWN + 64
-
-# ---- option flags ---------------------------------------------------------------------------
-F_TT = 1
-F_EQUIV = 2
-F_BOUNDS = 4
-F_ORDER = 8
-
-# ---- transposition table rows -------------------------------------------------------------------
-# A trick-boundary position is keyed by relative ranks: for each suit, the seats holding its
-# remaining cards from the lowest up (3 bits a card, after a leading 1); the Setesdal pair as one
-# merged sequence (under r < over r < under r + 1), 4 bits a card (seat, and 1 for the over-trump),
-# ranks 0..6 in the under-trump's word and 7..12 in the over-trump's.  Positions with equal keys
-# are the same game up to renaming cards, so they share an entry whatever was played before.
-# The table is 4-way buckets of 32 words (four cache lines): words 0..3 the ways' check words (a
-# 64-bit hash of key and tag, odd; 0 for empty), so a probe reads one line, then for way w at 4 + 7w
-# the tag (seat, trump, players, leader), the 4 key words, the generation and the packed values:
-# 4 bits each max_lo, max_hi, min_lo, min_hi (bits 0..15), exact targets won (bits 16..29) and lost
-# (bits 32..45), tricks left (bits 48..51), the card that decided the last search + 1 (bits 52..57).
-TT_WIDTH = 32
-WAYS = 4
-_E_TAG = 0
-_E_KEY = 1
-_E_GEN = 5
-_E_VAL = 6
-
-_SUIT = np.int64(0x1FFF)
-_BIG = 99
-
-_POP13 = np.array([bin(x).count("1") for x in range(8192)], dtype=np.int64)
-_HI13 = np.array([x.bit_length() - 1 for x in range(8192)], dtype=np.int64)
-_LO13 = np.array([(x & -x).bit_length() - 1 for x in range(8192)], dtype=np.int64)
+_BIG = 99  # a window end beyond any number of tricks
 
 
 _INT64_PTR = types.CPointer(types.int64)  # type: ignore[no-untyped-call]  # numba's types are untyped
@@ -171,424 +122,6 @@ def _int64_ptr(typingctx: object, addr: types.Integer) -> tuple[object, object]:
         return builder.inttoptr(args[0], context.get_value_type(_INT64_PTR))
 
     return sig, codegen
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def _popcount(x: int) -> int:
-    return int(
-        _POP13[x & 0x1FFF] + _POP13[(x >> 13) & 0x1FFF] + _POP13[(x >> 26) & 0x1FFF] + _POP13[(x >> 39) & 0x1FFF]
-    )
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def _trump_bits(under: int, over: int) -> int:
-    t = 0
-    if under >= 0:
-        t |= 0x1FFF << (13 * under)
-    if over >= 0:
-        t |= 0x1FFF << (13 * over)
-    return t
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def _top_trump_key(mask: int, under: int, over: int) -> int:
-    """Key of the highest trump in ``mask`` (-1 when none)."""
-    best = -1
-    if over >= 0:
-        b = (mask >> (13 * over)) & 0x1FFF
-        if b != 0:
-            best = 2 * int(_HI13[b]) + 1
-    if under >= 0:
-        b = (mask >> (13 * under)) & 0x1FFF
-        if b != 0:
-            k = 2 * int(_HI13[b])
-            if k > best:
-                best = k
-    return best
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def _trumps_above(mask: int, key: int, under: int, over: int) -> int:
-    """How many trumps of ``mask`` rank above trump key ``key`` (2 * rank + over)."""
-    count = 0
-    if over >= 0:
-        b = (mask >> (13 * over)) & 0x1FFF
-        lowest = (key - 1) // 2 + 1 if key >= 0 else 0  # over rank r beats key iff 2r + 1 > key
-        count += _POP13[b & ~((1 << lowest) - 1)]
-    if under >= 0:
-        b = (mask >> (13 * under)) & 0x1FFF
-        lowest = key // 2 + 1 if key >= 0 else 0  # under rank r beats key iff 2r > key
-        count += _POP13[b & ~((1 << lowest) - 1)]
-    return int(count)
-
-
-@njit(cache=True, error_model="numpy")
-def _sure_bounds(st: np.ndarray, r: int) -> tuple[int, int]:
-    """Tricks ``s`` takes whatever anyone plays: at least its master trumps, at most ``r`` minus the
-    most trumps one opponent holds above all of the trumps of ``s``."""
-    under = st[_UNDER]
-    over = st[_OVER]
-    if over < 0:
-        return 0, r
-    n = st[_N]
-    s = st[_S]
-    mine = st[_H + s]
-    others = st[_ALL] & ~mine
-    lb = _trumps_above(mine, _top_trump_key(others, under, over), under, over)
-    top_mine = _top_trump_key(mine, under, over)
-    worst = 0
-    for j in range(n):
-        if j != s:
-            c = _trumps_above(st[_H + j], top_mine, under, over)
-            if c > worst:
-                worst = c
-    return lb, r - worst
-
-
-@njit(cache=True, error_model="numpy")
-def _covered(st: np.ndarray) -> int:
-    """Tricks the others can make sure ``s`` loses (when they play against its tricks): in each plain
-    suit, while one opponent holds cards above every card ``s`` holds there, that opponent beats each
-    card ``s`` plays of the suit (led, followed or discarded, the card loses)."""
-    under = st[_UNDER]
-    over = st[_OVER]
-    n = st[_N]
-    s = st[_S]
-    mine = st[_H + s]
-    total = 0
-    for q in range(4):
-        if q in (under, over):
-            continue
-        m = (mine >> (13 * q)) & 0x1FFF
-        if m == 0:
-            continue
-        above = ~((1 << (_HI13[m] + 1)) - 1)
-        best = 0
-        for j in range(n):
-            if j != s:
-                h = int(_POP13[(st[_H + j] >> (13 * q)) & 0x1FFF & above])
-                if h > best:
-                    best = h
-        count = int(_POP13[m])
-        total += best if best < count else count
-    return total
-
-
-@njit(cache=True, error_model="numpy")
-def _loses_all(st: np.ndarray) -> bool:
-    """Whether ``s`` can lose every trick left, whatever the others do (at a trick boundary).
-
-    Enough: ``s`` holds no trump; in each suit its cards are all below every card of that suit the
-    others hold (or the others hold none of it: those cards are only ever discarded); and when it
-    leads, some suit of it is held by another seat (who must then follow higher).  Following with
-    any card or discarding then always loses, and ``s`` never leads again.
-    """
-    under = st[_UNDER]
-    over = st[_OVER]
-    s = st[_S]
-    mine = st[_H + s]
-    if (mine & _trump_bits(under, over)) != 0:
-        return False
-    others = st[_ALL] & ~mine
-    lead_ok = st[_LEADER] != s
-    for q in range(4):
-        m = (mine >> (13 * q)) & 0x1FFF
-        o = (others >> (13 * q)) & 0x1FFF
-        if m == 0 or o == 0:
-            continue
-        if _HI13[m] > _LO13[o]:
-            return False
-        lead_ok = True
-    return bool(lead_ok)
-
-
-@njit(cache=True, error_model="numpy")
-def _quick_tricks(st: np.ndarray) -> int:
-    """Tricks ``s`` on lead can cash at once: its master trumps, then in each plain suit its cards above
-    every other card of that suit, as often as every opponent holding a trump still follows."""
-    under = st[_UNDER]
-    over = st[_OVER]
-    n = st[_N]
-    s = st[_S]
-    mine = st[_H + s]
-    others = st[_ALL] & ~mine
-    tb = _trump_bits(under, over)
-    total = 0
-    if over >= 0:
-        total = _trumps_above(mine, _top_trump_key(others, under, over), under, over)
-    for q in range(4):
-        if q in (under, over):
-            continue
-        m = (mine >> (13 * q)) & 0x1FFF
-        if m == 0:
-            continue
-        o = (others >> (13 * q)) & 0x1FFF
-        tops = int(_POP13[m >> (_HI13[o] + 1)]) if o != 0 else int(_POP13[m])
-        if tops == 0:
-            continue
-        if over >= 0:
-            for j in range(n):
-                if j != s and (st[_H + j] & tb) != 0:
-                    length = int(_POP13[(st[_H + j] >> (13 * q)) & 0x1FFF])
-                    if length < tops:
-                        tops = length
-        total += tops
-    return total
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def _separated(q: int, lowc: int, highc: int, oth: int, cross: int, under: int, over: int) -> bool:
-    """Whether a card of another hand lies between ranks ``lowc < highc`` of suit ``q`` (13-bit masks).
-
-    ``cross``: the other hands' cards of the other Setesdal trump suit (0 otherwise).
-    """
-    between = ((1 << highc) - 1) & ~((1 << (lowc + 1)) - 1)
-    if (oth & between) != 0:
-        return True
-    if cross == 0:
-        return False
-    if q == under:  # over rank u lies between under ranks lowc < highc iff lowc <= u < highc
-        return (cross & (((1 << highc) - 1) & ~((1 << lowc) - 1))) != 0
-    # q is the over-trump: under rank u lies between over ranks iff lowc < u <= highc
-    return (cross & (((1 << (highc + 1)) - 1) & ~((1 << (lowc + 1)) - 1))) != 0
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def _legal(st: np.ndarray, p: int, ply: int) -> int:
-    hand = st[_H + p]
-    tlen = st[_TLEN]
-    if tlen > 0:
-        led = st[_TRK + 8 + ply - tlen] // 13
-        follow = hand & (_SUIT << (13 * led))
-        if follow != 0:
-            return int(follow)
-    return int(hand)
-
-
-@njit(cache=True, error_model="numpy")
-def _classes(st: np.ndarray, p: int, ply: int, codes: np.ndarray, reps: np.ndarray) -> int:
-    """Every legal card of ``p`` (descending within suits) and its class representative (the highest
-    card of its run of equivalent cards); returns the count."""
-    legal = _legal(st, p, ply)
-    hand = st[_H + p]
-    others = (st[_ALL] & ~hand) | st[_TMASK]
-    under = st[_UNDER]
-    over = st[_OVER]
-    equiv = (st[_FLAGS] & F_EQUIV) != 0
-    m = 0
-    for q in range(4):
-        bits = (legal >> (13 * q)) & 0x1FFF
-        if bits == 0:
-            continue
-        oth = (others >> (13 * q)) & 0x1FFF
-        cross = 0
-        if under >= 0 and q == under:
-            cross = (others >> (13 * over)) & 0x1FFF
-        elif under >= 0 and q == over:
-            cross = (others >> (13 * under)) & 0x1FFF
-        prev = -1
-        rep = -1
-        while bits != 0:
-            c = int(_HI13[bits])
-            bits ^= 1 << c
-            if prev < 0 or not equiv or _separated(q, c, prev, oth, cross, under, over):
-                rep = 13 * q + c
-            codes[m] = 13 * q + c
-            reps[m] = rep
-            m += 1
-            prev = c
-    return m
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def _gen_moves(st: np.ndarray, p: int, ply: int) -> int:
-    """The representatives of the legal cards of ``p`` into the ply's move list; returns the count."""
-    mv = _MV + 16 * ply
-    legal = _legal(st, p, ply)
-    hand = st[_H + p]
-    others = (st[_ALL] & ~hand) | st[_TMASK]
-    under = st[_UNDER]
-    over = st[_OVER]
-    equiv = (st[_FLAGS] & F_EQUIV) != 0
-    m = 0
-    for q in range(4):
-        bits = (legal >> (13 * q)) & 0x1FFF
-        if bits == 0:
-            continue
-        oth = (others >> (13 * q)) & 0x1FFF
-        cross = 0
-        if under >= 0 and q == under:
-            cross = (others >> (13 * over)) & 0x1FFF
-        elif under >= 0 and q == over:
-            cross = (others >> (13 * under)) & 0x1FFF
-        prev = -1
-        while bits != 0:
-            c = int(_HI13[bits])
-            bits ^= 1 << c
-            if prev < 0 or not equiv or _separated(q, c, prev, oth, cross, under, over):
-                st[mv + m] = 13 * q + c
-                m += 1
-            prev = c
-    return m
-
-
-@njit(cache=True, error_model="numpy")
-def _order_moves(st: np.ndarray, p: int, ply: int, m: int, want: bool) -> None:
-    """Sort the ply's ``m`` moves best first for the mover.  ``want``: ``s`` wants tricks.
-
-    ``s`` wanting tricks plays its strongest card (the cheapest winner when last to the trick);
-    not wanting them it leads its weakest card and follows with the highest card that still loses.
-    The others play their weakest card first (a discard, then low cards): measured on random deals
-    this beat the "beat s" / "duck under s" rules tried for them.
-    """
-    mv = _MV + 16 * ply
-    sc = _SC + 16 * ply
-    s = st[_S]
-    tlen = st[_TLEN]
-    under = st[_UNDER]
-    over = st[_OVER]
-    last = tlen == st[_N] - 1
-    led = st[_TRK + 8 + ply - tlen] // 13 if tlen > 0 else -1
-    best_key = st[_BKK + 8 + ply - 1] if tlen > 0 else -1
-    for i in range(m):
-        c = st[mv + i]
-        key = trick_strength(c, led if led >= 0 else c // 13, under, over)
-        if p != s:
-            score = -key
-        elif want:
-            if not last:
-                score = key
-            elif key > best_key:
-                score = 20000 - key  # the cheapest winner
-            else:
-                score = 10000 - key
-        elif tlen == 0:
-            score = -key
-        elif key <= best_key:
-            score = 20000 + key  # the highest card that still loses
-        else:
-            score = 10000 + key
-        st[sc + i] = score
-    for i in range(1, m):  # insertion sort, descending score
-        c = st[mv + i]
-        k = st[sc + i]
-        j = i - 1
-        while j >= 0 and st[sc + j] < k:
-            st[mv + j + 1] = st[mv + j]
-            st[sc + j + 1] = st[sc + j]
-            j -= 1
-        st[mv + j + 1] = c
-        st[sc + j + 1] = k
-
-
-@njit(cache=True, error_model="numpy")
-def _make_key(st: np.ndarray, kb: int, tag: int) -> int:
-    """Write the relative-rank key of the trick boundary to ``st[kb:kb + 4]``; returns its check word
-    (a hash of key and ``tag``, odd so never 0)."""
-    a = st[_ALL]
-    under = st[_UNDER]
-    over = st[_OVER]
-    for q in range(4):
-        if under >= 0 and q in (under, over):
-            continue
-        x = (a >> (13 * q)) & 0x1FFF
-        k = 1
-        while x != 0:
-            c = int(_LO13[x])
-            x &= x - 1
-            k = (k << 3) | st[_OWN + 13 * q + c]
-        st[kb + q] = k
-    if under >= 0:
-        xu = (a >> (13 * under)) & 0x1FFF
-        xo = (a >> (13 * over)) & 0x1FFF
-        lo_word = 1
-        hi_word = 1
-        for r in range(13):
-            if (xu >> r) & 1:
-                w = st[_OWN + 13 * under + r] << 1
-                if r < 7:
-                    lo_word = (lo_word << 4) | w
-                else:
-                    hi_word = (hi_word << 4) | w
-            if (xo >> r) & 1:
-                w = (st[_OWN + 13 * over + r] << 1) | 1
-                if r < 7:
-                    lo_word = (lo_word << 4) | w
-                else:
-                    hi_word = (hi_word << 4) | w
-        st[kb + under] = lo_word
-        st[kb + over] = hi_word
-    h = (np.uint64(st[kb]) ^ np.uint64(tag)) * np.uint64(0x9E3779B97F4A7C15)
-    h = (h ^ np.uint64(st[kb + 1])) * np.uint64(0xBF58476D1CE4E5B9)
-    h = (h ^ np.uint64(st[kb + 2])) * np.uint64(0x94D049BB133111EB)
-    h = (h ^ np.uint64(st[kb + 3])) * np.uint64(0x9E3779B97F4A7C15)
-    return int(np.int64(h ^ (h >> np.uint64(29)))) | 1
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def _relative(st: np.ndarray, c: int) -> int:
-    """Card ``c`` as its suit and how many cards of that suit still held are below it (``16 q + k``),
-    so that a table entry names the same card in every position sharing its key."""
-    q = c // 13
-    return 16 * q + int(_POP13[(st[_ALL] >> (13 * q)) & ((1 << (c - 13 * q)) - 1)])
-
-
-@njit(cache=True, error_model="numpy")
-def _card_of(st: np.ndarray, rel: int) -> int:
-    """The card :func:`_relative` names here, or -1 for none."""
-    if rel < 0:
-        return -1
-    q = rel // 16
-    x = (st[_ALL] >> (13 * q)) & 0x1FFF
-    for _ in range(rel - 16 * q):
-        x &= x - 1
-    if x == 0:
-        return -1
-    return 13 * q + int(_LO13[x])
-
-
-@njit(cache=True, error_model="numpy")
-def _tt_find(st: np.ndarray, tt: np.ndarray, b: int, check: int, tag: int, kb: int) -> int:
-    """The entry (``4 + 7 * way``) of bucket ``b`` for the key at ``st[kb:kb + 4]``, or -1."""
-    for w in range(WAYS):
-        if tt[b, w] == check:
-            e = 4 + 7 * w
-            if (
-                tt[b, e + _E_TAG] == tag
-                and tt[b, e + _E_KEY] == st[kb]
-                and tt[b, e + _E_KEY + 1] == st[kb + 1]
-                and tt[b, e + _E_KEY + 2] == st[kb + 2]
-                and tt[b, e + _E_KEY + 3] == st[kb + 3]
-                and tt[b, e + _E_GEN] >= st[_MINGEN]
-            ):
-                return e
-    return -1
-
-
-@njit(cache=True, error_model="numpy")
-def _tt_store(st: np.ndarray, tt: np.ndarray, b: int, check: int, tag: int, kb: int, r: int, val: int) -> None:
-    """Store ``val`` for the key at ``st[kb:kb + 4]``."""
-    e = _tt_find(st, tt, b, check, tag, kb)
-    if e < 0:
-        # replace: an empty or older-generation entry first, else the one with fewest tricks left
-        w_best = 0
-        best = 1 << 40
-        gen = st[_GEN]
-        for w in range(WAYS):
-            x = 4 + 7 * w
-            g = tt[b, x + _E_GEN]
-            cost = ((tt[b, x + _E_VAL] >> 48) & 15) if g == gen and tt[b, w] != 0 else -(1 << 30) + g
-            if cost < best:
-                best = cost
-                w_best = w
-        tt[b, w_best] = check
-        e = 4 + 7 * w_best
-        tt[b, e + _E_TAG] = tag
-        for q in range(4):
-            tt[b, e + _E_KEY + q] = st[kb + q]
-    tt[b, e + _E_GEN] = st[_GEN]
-    tt[b, e + _E_VAL] = (val & ~(np.int64(15) << 48)) | (np.int64(r) << 48)
-    st[C_STORES] += 1
 
 
 @njit(cache=True, error_model="numpy")

@@ -1,0 +1,98 @@
+"""The solver's array layouts and shared constants: what every other solver module indexes.
+
+Hands are 64-bit masks, bit ``code`` for card ``code = suit * 13 + rank - 2``
+(suits C, D, H, S = 0..3), as in :mod:`ohhell.sim.kernel`.  The search state
+is one ``int64`` array ``st``: the hands by seat, the current trick, the seat
+the search is for (``s``), the trump pair (``under``, ``over``; -1 for none,
+a single trump suit is ``over``), counters, a move buffer per ply and a frame
+per ply of the search's explicit stack.  The transposition table is an
+``int64`` array ``tt`` of 4-way buckets.  This module holds the indices into
+both, the option flags (``F_*``), the counters (``C_*``) and the bit tables
+of 13-bit suit masks.
+
+Numba freezes these constants into the compiled functions that use them, and
+its on-disk cache only notices edits to a function's own file: after changing
+this module, delete the solver's cached ``__pycache__/*.nbi`` and ``*.nbc``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+__all__ = [
+    "ST_SIZE",
+    "TT_WIDTH",
+    "WAYS",
+    "F_TT",
+    "F_EQUIV",
+    "F_BOUNDS",
+    "F_ORDER",
+    "C_NODES",
+    "C_HITS",
+    "C_STORES",
+]
+
+# ---- state layout (indices into st) -------------------------------------------------------------
+_H = 0  # hands by seat, 7 slots
+_N = 32
+_S = 33  # the seat searched for
+_UNDER = 34
+_OVER = 35
+_LEADER = 36
+_TLEN = 37  # cards played to the current trick
+_ALL = 39  # union of the hands
+_TMASK = 40  # cards of the current trick
+_GEN = 41  # this call's generation
+_MINGEN = 42  # entries older than this are invalid (a cleared table)
+_FLAGS = 43
+_TAG = 44  # seat, trump and player count, for the table entries
+C_NODES = 48
+C_HITS = 49
+C_STORES = 50
+_MAXPLY = 7 * 13 + 2
+# By ply (index base + 8 + ply; the current trick's earlier cards sit at the plies before the root):
+# the card played at that ply, the seat winning its trick so far and that card's key.  A trick's cards
+# are at plies ply - tlen .. ply - 1, so deeper tricks never overwrite the ones above them.
+_TRK = 64
+_BSK = _TRK + _MAXPLY + 8
+_BKK = _BSK + _MAXPLY + 8
+_MV = _BKK + _MAXPLY + 8  # moves, 16 a ply
+_SC = _MV + 16 * _MAXPLY  # move scores, 16 a ply
+_FR = _SC + 16 * _MAXPLY  # a frame a ply: the node's window, moves and undo data
+_FW = 20
+_F_LO, _F_HI, _F_R, _F_P, _F_M, _F_I, _F_TLEN, _F_LEADER, _F_TMASK, _F_ROW, _F_TAG, _F_VAL, _F_CHECK, _F_KEY = range(14)
+# (_F_KEY: the node's 4 key words, up to _F_KEY + 3)
+_OWN = _FR + _FW * _MAXPLY  # the seat holding each card (cards never change hands)
+ST_SIZE = _OWN + 64
+
+# ---- option flags ---------------------------------------------------------------------------
+F_TT = 1
+F_EQUIV = 2
+F_BOUNDS = 4
+F_ORDER = 8
+
+# ---- transposition table rows -------------------------------------------------------------------
+# The table is 4-way buckets of 32 words (four cache lines): words 0..3 the ways' check words (a
+# 64-bit hash of key and tag, odd; 0 for empty), so a probe reads one line, then for way w at 4 + 7w
+# the tag (seat, trump, players, leader), the 4 key words, the generation and the packed values:
+# 4 bits each max_lo, max_hi, min_lo, min_hi (bits 0..15), exact targets won (bits 16..29) and lost
+# (bits 32..45), tricks left (bits 48..51), the card that decided the last search + 1 (bits 52..57).
+TT_WIDTH = 32
+WAYS = 4
+_E_TAG = 0
+_E_KEY = 1
+_E_GEN = 5
+_E_VAL = 6
+
+# ---- bit tables of 13-bit suit masks: population count, highest and lowest bit ------------------
+_POP13 = np.array([bin(x).count("1") for x in range(8192)], dtype=np.int64)
+_HI13 = np.array([x.bit_length() - 1 for x in range(8192)], dtype=np.int64)
+_LO13 = np.array([(x & -x).bit_length() - 1 for x in range(8192)], dtype=np.int64)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _popcount(x: int) -> int:
+    return int(
+        _POP13[x & 0x1FFF] + _POP13[(x >> 13) & 0x1FFF] + _POP13[(x >> 26) & 0x1FFF] + _POP13[(x >> 39) & 0x1FFF]
+    )

@@ -1,0 +1,154 @@
+"""The transposition table: position keys, and finding and storing entries.
+
+The search stores what it learns at trick boundaries.  A position is keyed
+exactly by relative ranks (who holds each remaining card, in rank order
+within suits; the leader, ``s`` and the trump), so positions that differ
+only in which low cards were played share an entry; a hash of the key picks
+a 4-way bucket.  An entry keeps bounds on the most and on the fewest tricks
+``s`` can force, the exact targets known won or lost, and the card that
+decided the last search there (tried first next time), named by its rank
+among the cards still held (:func:`_relative`, :func:`_card_of`).  A call's
+generation number lets the table be reused without clearing; entries of
+older generations are still exact and are replaced first.
+
+The key (:func:`_make_key`): for each suit, the seats holding its remaining
+cards from the lowest up (3 bits a card, after a leading 1); the Setesdal
+pair as one merged sequence (under r < over r < under r + 1), 4 bits a card
+(seat, and 1 for the over-trump), ranks 0..6 in the under-trump's word and
+7..12 in the over-trump's.  Positions with equal keys are the same game up
+to renaming cards, so they share an entry whatever was played before.  The
+row layout and the packed values are in :mod:`ohhell.strategies.solver.layout`;
+the 4-way buckets keep the ways' check words in one cache line (measured).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ohhell.strategies.solver.layout import (
+    _ALL,
+    _E_GEN,
+    _E_KEY,
+    _E_TAG,
+    _E_VAL,
+    _GEN,
+    _LO13,
+    _MINGEN,
+    _OVER,
+    _OWN,
+    _POP13,
+    _UNDER,
+    C_STORES,
+    WAYS,
+)
+
+
+@njit(cache=True, error_model="numpy")
+def _make_key(st: np.ndarray, kb: int, tag: int) -> int:
+    """Write the relative-rank key of the trick boundary to ``st[kb:kb + 4]``; returns its check word
+    (a hash of key and ``tag``, odd so never 0)."""
+    a = st[_ALL]
+    under = st[_UNDER]
+    over = st[_OVER]
+    for q in range(4):
+        if under >= 0 and q in (under, over):
+            continue
+        x = (a >> (13 * q)) & 0x1FFF
+        k = 1
+        while x != 0:
+            c = int(_LO13[x])
+            x &= x - 1
+            k = (k << 3) | st[_OWN + 13 * q + c]
+        st[kb + q] = k
+    if under >= 0:
+        xu = (a >> (13 * under)) & 0x1FFF
+        xo = (a >> (13 * over)) & 0x1FFF
+        lo_word = 1
+        hi_word = 1
+        for r in range(13):
+            if (xu >> r) & 1:
+                w = st[_OWN + 13 * under + r] << 1
+                if r < 7:
+                    lo_word = (lo_word << 4) | w
+                else:
+                    hi_word = (hi_word << 4) | w
+            if (xo >> r) & 1:
+                w = (st[_OWN + 13 * over + r] << 1) | 1
+                if r < 7:
+                    lo_word = (lo_word << 4) | w
+                else:
+                    hi_word = (hi_word << 4) | w
+        st[kb + under] = lo_word
+        st[kb + over] = hi_word
+    h = (np.uint64(st[kb]) ^ np.uint64(tag)) * np.uint64(0x9E3779B97F4A7C15)
+    h = (h ^ np.uint64(st[kb + 1])) * np.uint64(0xBF58476D1CE4E5B9)
+    h = (h ^ np.uint64(st[kb + 2])) * np.uint64(0x94D049BB133111EB)
+    h = (h ^ np.uint64(st[kb + 3])) * np.uint64(0x9E3779B97F4A7C15)
+    return int(np.int64(h ^ (h >> np.uint64(29)))) | 1
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _relative(st: np.ndarray, c: int) -> int:
+    """Card ``c`` as its suit and how many cards of that suit still held are below it (``16 q + k``),
+    so that a table entry names the same card in every position sharing its key."""
+    q = c // 13
+    return 16 * q + int(_POP13[(st[_ALL] >> (13 * q)) & ((1 << (c - 13 * q)) - 1)])
+
+
+@njit(cache=True, error_model="numpy")
+def _card_of(st: np.ndarray, rel: int) -> int:
+    """The card :func:`_relative` names here, or -1 for none."""
+    if rel < 0:
+        return -1
+    q = rel // 16
+    x = (st[_ALL] >> (13 * q)) & 0x1FFF
+    for _ in range(rel - 16 * q):
+        x &= x - 1
+    if x == 0:
+        return -1
+    return 13 * q + int(_LO13[x])
+
+
+@njit(cache=True, error_model="numpy")
+def _tt_find(st: np.ndarray, tt: np.ndarray, b: int, check: int, tag: int, kb: int) -> int:
+    """The entry (``4 + 7 * way``) of bucket ``b`` for the key at ``st[kb:kb + 4]``, or -1."""
+    for w in range(WAYS):
+        if tt[b, w] == check:
+            e = 4 + 7 * w
+            if (
+                tt[b, e + _E_TAG] == tag
+                and tt[b, e + _E_KEY] == st[kb]
+                and tt[b, e + _E_KEY + 1] == st[kb + 1]
+                and tt[b, e + _E_KEY + 2] == st[kb + 2]
+                and tt[b, e + _E_KEY + 3] == st[kb + 3]
+                and tt[b, e + _E_GEN] >= st[_MINGEN]
+            ):
+                return e
+    return -1
+
+
+@njit(cache=True, error_model="numpy")
+def _tt_store(st: np.ndarray, tt: np.ndarray, b: int, check: int, tag: int, kb: int, r: int, val: int) -> None:
+    """Store ``val`` for the key at ``st[kb:kb + 4]``."""
+    e = _tt_find(st, tt, b, check, tag, kb)
+    if e < 0:
+        # replace: an empty or older-generation entry first, else the one with fewest tricks left
+        w_best = 0
+        best = 1 << 40
+        gen = st[_GEN]
+        for w in range(WAYS):
+            x = 4 + 7 * w
+            g = tt[b, x + _E_GEN]
+            cost = ((tt[b, x + _E_VAL] >> 48) & 15) if g == gen and tt[b, w] != 0 else -(1 << 30) + g
+            if cost < best:
+                best = cost
+                w_best = w
+        tt[b, w_best] = check
+        e = 4 + 7 * w_best
+        tt[b, e + _E_TAG] = tag
+        for q in range(4):
+            tt[b, e + _E_KEY + q] = st[kb + q]
+    tt[b, e + _E_GEN] = st[_GEN]
+    tt[b, e + _E_VAL] = (val & ~(np.int64(15) << 48)) | (np.int64(r) << 48)
+    st[C_STORES] += 1
