@@ -74,41 +74,6 @@ def _legal(st: np.ndarray, p: int, ply: int) -> int:
     return int(hand)
 
 
-@njit(cache=True, error_model="numpy")
-def _classes(st: np.ndarray, p: int, ply: int, codes: np.ndarray, reps: np.ndarray) -> int:
-    """Every legal card of ``p`` (descending within suits) and its class representative (the highest
-    card of its run of equivalent cards); returns the count."""
-    legal = _legal(st, p, ply)
-    hand = st[_H + p]
-    others = (st[_ALL] & ~hand) | st[_TMASK]
-    under = st[_UNDER]
-    over = st[_OVER]
-    equiv = (st[_FLAGS] & F_EQUIV) != 0
-    m = 0
-    for q in range(4):
-        bits = (legal >> (13 * q)) & 0x1FFF
-        if bits == 0:
-            continue
-        oth = (others >> (13 * q)) & 0x1FFF
-        cross = 0
-        if under >= 0 and q == under:
-            cross = (others >> (13 * over)) & 0x1FFF
-        elif under >= 0 and q == over:
-            cross = (others >> (13 * under)) & 0x1FFF
-        prev = -1
-        rep = -1
-        while bits != 0:
-            c = int(_HI13[bits])
-            bits ^= 1 << c
-            if prev < 0 or not equiv or _separated(q, c, prev, oth, cross, under, over):
-                rep = 13 * q + c
-            codes[m] = 13 * q + c
-            reps[m] = rep
-            m += 1
-            prev = c
-    return m
-
-
 @njit(cache=True, inline="always", error_model="numpy")
 def _gen_moves(st: np.ndarray, p: int, ply: int) -> int:
     """The representatives of the legal cards of ``p`` into the ply's move list; returns the count."""
@@ -138,6 +103,34 @@ def _gen_moves(st: np.ndarray, p: int, ply: int) -> int:
                 st[mv + m] = 13 * q + c
                 m += 1
             prev = c
+    return m
+
+
+@njit(cache=True, error_model="numpy")
+def _classes(st: np.ndarray, p: int, ply: int, codes: np.ndarray, reps: np.ndarray) -> int:
+    """Every legal card of ``p`` (descending within suits) and its class representative (the highest
+    card of its run of equivalent cards); returns the count.
+
+    The representatives are :func:`_gen_moves`'s (in the ply's move list, overwritten), in the same
+    order as the cards, each the first of its class.
+    """
+    k = _gen_moves(st, p, ply)
+    mv = _MV + 16 * ply
+    legal = _legal(st, p, ply)
+    m = 0
+    j = 0
+    rep = -1
+    for q in range(4):
+        bits = (legal >> (13 * q)) & 0x1FFF
+        while bits != 0:
+            c = int(_HI13[bits])
+            bits ^= 1 << c
+            if j < k and st[mv + j] == 13 * q + c:
+                rep = 13 * q + c
+                j += 1
+            codes[m] = 13 * q + c
+            reps[m] = rep
+            m += 1
     return m
 
 

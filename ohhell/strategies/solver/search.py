@@ -483,7 +483,7 @@ def exact(st: np.ndarray, tt: np.ndarray, ply: int, target: int) -> bool:
 
 @njit(cache=True, error_model="numpy")
 def root_classes(st: np.ndarray, codes: np.ndarray, reps: np.ndarray) -> int:
-    """The mover's legal cards and their class representatives."""
+    """The mover's legal cards and their class representatives (the ply-0 move list is scratch)."""
     p = (st[_LEADER] + st[_TLEN]) % st[_N]
     return _classes(st, p, 0, codes, reps)
 
