@@ -2,8 +2,9 @@
 
 Run from the project root:
 
-    python benchmarks/bench_solver.py            # 200 deals at 4 x 7, 100 at 4 x 10, per trump kind
-    python benchmarks/bench_solver.py --quick    # fewer deals
+    python benchmarks/bench_solver.py            # 200 deals at 4 x 7, 100 at 4 x 10, per trump kind;
+                                                 # writes benchmarks/RESULTS-solver.md
+    python benchmarks/bench_solver.py --quick    # fewer deals, prints only
 
 For each random deal (seat 0 leads, the seat asked about drawn at random)
 the table gives the median and 95th percentile of the wall time of
@@ -25,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -141,7 +143,7 @@ def main() -> None:
     ]
     lines += [
         "",
-        f"Ablation, 4 x 7 with a trump suit, {len(sample)} deals (sums over the deals):",
+        f"Ablation: one technique off at a time, {len(sample)} deals of 4 x 7 with a trump suit (sums over the deals):",
         "",
         "| search | trick_bounds nodes | ms | can_take_exactly(max) nodes | ms |",
         "|---|---:|---:|---:|---:|",
@@ -162,7 +164,12 @@ def main() -> None:
         f"| first solve, empty numba cache (compiles the kernels) | {cold:.2f} |",
         f"| first solve, cache on disk | {warm_s:.2f} |",
     ]
-    print("\n".join(lines))
+    text = "\n".join(lines) + "\n"
+    print(text)
+    if not q:
+        out = Path(__file__).resolve().parent / "RESULTS-solver.md"
+        out.write_text(text, encoding="utf-8")
+        print(f"written to {out}")
 
 
 if __name__ == "__main__":
