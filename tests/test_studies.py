@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import replace
 
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 from scipy import stats
 
 import ohhell
@@ -16,6 +19,7 @@ from ohhell.studies.bid_success import bid_success
 from ohhell.studies.folk_tips import CLAIMS, _verdict, folk_tips
 from ohhell.studies.seat_advantage import _first_dealer_positions, seat_advantage
 from ohhell.studies.variant_balance import MEASURES, variant_balance
+from tests.strategies import rules_variants
 
 BB = ohhell.boerenbridge(4)
 
@@ -250,3 +254,33 @@ def test_two_seats_get_a_friedman_test_too() -> None:
     s = seat_advantage(ohhell.boerenbridge(2), "folk", deals=400, matches=10, seed=1)
     test = s.tests.set_index("measure").loc["deal score"]
     assert test["df"] == 1 and 0 <= test["p_value"] <= 1 and test["effect_size"] >= 0
+
+
+# --- properties over random rule combinations ---------------------------------------------------
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=rules_variants(long_schedules=False), seed=st.integers(0, 2**32 - 1))
+def test_bid_success_counts_every_bid_of_any_rules_once(rules: ohhell.Rules, seed: int) -> None:
+    # Whatever the rules: every seat that bid is counted once per deal, under its bid, and each
+    # rate lies inside its interval; the counts equal those of the deals' own rows.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ohhell.sim.FastPathUnavailable)  # Wizard decks, two decks
+        t = bid_success(rules, "random", deals=40, seed=seed, by=["hand_size", "seat_from_dealer"])
+        rows = ohhell.simulate(rules, ohhell.RandomStrategy(), deals=40, seed=seed, n_jobs=1, progress=False).deals
+    assert rows is not None
+    assert int(t["n"].sum()) == len(rows)
+    assert int(t["made"].sum()) == int(rows["made"].sum())
+    assert ((t["lo"] <= t["rate"]) & (t["rate"] <= t["hi"])).all()
+    assert (t["bid"] <= t["hand_size"]).all()
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=rules_variants(players=st.integers(3, 5), long_schedules=False), seed=st.integers(0, 2**32 - 1))
+def test_seat_advantages_cancel_within_every_deal(rules: ohhell.Rules, seed: int) -> None:
+    assume(rules.match_end.__class__.__name__ == "PlayAllRounds")  # every seat in every deal
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ohhell.sim.FastPathUnavailable)
+        s = seat_advantage(rules, "random", deals=30, seed=seed, hook_cost=False)
+    assert s.deal_scores["advantage"].sum() == pytest.approx(0.0, abs=1e-9)
+    assert (s.deal_scores["n"] == s.deal_scores["n"].iloc[0]).all()

@@ -99,17 +99,20 @@ def _deal_table(rows: pd.DataFrame, players: int, confidence: float) -> tuple[pd
 def _friedman_statistic(scores: np.ndarray) -> tuple[float, float]:
     """Friedman's chi-square (tie-corrected) and its p value, by the textbook formula.
 
-    scipy's ``friedmanchisquare`` asks for three seats or more; with two the
-    same statistic is still defined (it is then a sign test on the deals
-    that are not tied), so two seats use this formula.
+    The same statistic as scipy's ``friedmanchisquare`` (a test checks it),
+    which asks for three seats or more and gives NaN when every deal is a
+    tie; with two seats the statistic is still defined (a sign test on the
+    deals that are not tied), and a table of ties gets statistic 0, p = 1.
     """
     n, k = scores.shape
     ranks = stats.rankdata(scores, axis=1)
     chi2 = 12.0 / (n * k * (k + 1)) * float((ranks.sum(axis=0) ** 2).sum()) - 3.0 * n * (k + 1)
-    ties = 0.0
-    for row in np.sort(scores, axis=1):
-        _, counts = np.unique(row, return_counts=True)
-        ties += float((counts**3 - counts).sum())
+    ordered = np.sort(scores, axis=1)
+    starts = np.ones(ordered.shape, dtype=bool)
+    starts[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
+    run = np.cumsum(starts, axis=1) - 1 + (np.arange(n) * k)[:, None]  # a tie group's id, unique over deals
+    counts = np.bincount(run.ravel(), minlength=n * k).astype(np.float64)
+    ties = float((counts**3 - counts).sum())
     correction = 1.0 - ties / (n * k * (k * k - 1))
     if correction <= 0:  # every deal tied: nothing tells the seats apart
         return 0.0, 1.0
@@ -119,11 +122,7 @@ def _friedman_statistic(scores: np.ndarray) -> tuple[float, float]:
 
 def _friedman(scores: np.ndarray) -> dict[str, Any]:
     n, k = scores.shape
-    if k >= 3:
-        res = stats.friedmanchisquare(*scores.T)
-        statistic, p_value = float(res.statistic), float(res.pvalue)
-    else:
-        statistic, p_value = _friedman_statistic(scores)
+    statistic, p_value = _friedman_statistic(scores)
     return {
         "measure": "deal score",
         "test": "Friedman (deals as blocks)",
