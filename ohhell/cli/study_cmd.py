@@ -48,7 +48,14 @@ def register(sub: Any) -> None:
     _common(p)
     p.set_defaults(handler=run_bid_success)
 
-    p = sub.add_parser("variant-balance", help="rule changes compared on the same matches")
+    from ohhell.studies.variants import CHANGES
+
+    changes = "; ".join(f"{k}: {', '.join(v)}{', fixed-N' if k == 'schedule' else ''}" for k, v in CHANGES.items())
+    p = sub.add_parser(
+        "variant-balance",
+        help="rule changes compared on the same matches",
+        epilog=f"Changes and their choices: {changes}.",
+    )
     p.add_argument("--rules", default="boerenbridge", help="the preset every variant starts from")
     p.add_argument("--players", type=int, default=4)
     p.add_argument(
@@ -57,7 +64,7 @@ def register(sub: Any) -> None:
         default=[],
         metavar="NAME:CHANGE=CHOICE[,CHANGE=CHOICE]",
         help="a variant of the preset, e.g. harsh:miss=harsh or open:restriction=none (repeatable; the preset"
-        " itself is the baseline 'standard'; changes: see ohhell.studies.variants)",
+        " itself is the baseline 'standard'; the changes are listed below)",
     )
     p.add_argument("--matches", type=int, default=2000)
     p.add_argument("--skill-matches", type=int, default=500, help="matches per rotation of the skill ladder")
