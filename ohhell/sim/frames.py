@@ -13,7 +13,9 @@ bids made before this seat's) and ``hand`` (the hand's card mask, bit
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
+from functools import partial
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -91,8 +93,13 @@ def deal_frame(
     arrays: DealArrays | MatchArrays,
     first_unit: int,
     features: bool = False,
+    columns: Collection[str] | None = None,
 ) -> pd.DataFrame:
-    """One row per (deal, seat) that played; with ``features``, the :data:`FEATURES` of each hand."""
+    """One row per (deal, seat) that played; with ``features``, the :data:`FEATURES` of each hand.
+
+    ``columns``: build only these (in the usual order), as summary mode does
+    with its grouping columns; default all.
+    """
     players = compiled.players
     if isinstance(arrays, DealArrays):
         rounds = arrays.round
@@ -129,44 +136,46 @@ def deal_frame(
         sfd = (local - np.repeat(local_dealer, players) - 1) % n_round
     else:
         sfd = (seat_b - dealer_b - 1) % n_round
-    frame = pd.DataFrame(
-        {
-            "unit": unit_b[keep].astype(np.int64),
-            "round": (r_b[keep] + 1).astype(np.int16),
-            "players": n_round[keep].astype(np.int8),
-            "seat": seat_b[keep].astype(np.int8),
-            "seat_from_dealer": sfd[keep].astype(np.int8),
-            "hand_size": compiled.hand_sizes[r_b[keep]].astype(np.int8),
-            "trump": trump_labels(trump_b[keep]),
-            "bid": bids_f[keep].astype(np.int8),
-            "tricks": tricks_f[keep].astype(np.int8),
-            "made": bids_f[keep] == tricks_f[keep],
-            "score": scores_f[keep].astype(np.int32),
-            "strategy": _names(strategy_names, seat_b[keep]),
-        }
-    )
+    wanted = (lambda name: True) if columns is None else set(columns).__contains__
+    unit_k, round_k, sfd_k, bids_k = unit_b[keep], r_b[keep], sfd[keep], bids_f[keep]
+    tricks_k = tricks_f[keep]
+    built: dict[str, Callable[[], Any]] = {
+        "unit": lambda: unit_k.astype(np.int64),
+        "round": lambda: (round_k + 1).astype(np.int16),
+        "players": lambda: n_round[keep].astype(np.int8),
+        "seat": lambda: seat_b[keep].astype(np.int8),
+        "seat_from_dealer": lambda: sfd_k.astype(np.int8),
+        "hand_size": lambda: compiled.hand_sizes[round_k].astype(np.int8),
+        "trump": lambda: trump_labels(trump_b[keep]),
+        "bid": lambda: bids_k.astype(np.int8),
+        "tricks": lambda: tricks_k.astype(np.int8),
+        "made": lambda: bids_k == tricks_k,
+        "score": lambda: scores_f[keep].astype(np.int32),
+        "strategy": lambda: _names(strategy_names, seat_b[keep]),
+    }
     if features:
         kept = trump_b[keep]
         hands = arrays.hands.reshape(-1)[keep]
-        values = hand_features(hands, kept[:, 0], kept[:, 1])
-        for name in FEATURES:
-            frame[name] = values[name].astype(np.int8)
-        frame["no_trump"] = kept[:, 1] < 0
-        frame["bids_before"] = _bids_before(frame)
-        frame["hand"] = hands.astype(np.int64)
-    return frame
+        chosen = [name for name in FEATURES if wanted(name)]
+        values = hand_features(hands, kept[:, 0], kept[:, 1]) if chosen else {}
+        for name in chosen:
+            built[name] = partial(values[name].astype, np.int8)
+        built["no_trump"] = lambda: kept[:, 1] < 0
+        built["bids_before"] = lambda: _bids_before(unit_k, round_k, sfd_k, bids_k)
+        built["hand"] = lambda: hands.astype(np.int64)
+    return pd.DataFrame({name: make() for name, make in built.items() if wanted(name)})
 
 
-def _bids_before(frame: pd.DataFrame) -> np.ndarray:
+def _bids_before(unit: np.ndarray, rnd: np.ndarray, seat_from_dealer: np.ndarray, bid: np.ndarray) -> np.ndarray:
     """Sum of the bids of the seats that bid before each row's seat in the same deal.
 
     Bidding order is ``seat_from_dealer`` (0 first).  Under simultaneous
     bidding nobody sees these bids; the column is still the sum of the earlier
     seats' bids in that order.
     """
-    key = frame["unit"].to_numpy(np.int64) * 4096 + frame["round"].to_numpy(np.int64)
-    order = np.lexsort((frame["seat_from_dealer"].to_numpy(), key))
-    bids = frame["bid"].to_numpy(np.int64)[order]
+    key = unit.astype(np.int64) * 4096 + rnd.astype(np.int64)
+    order = np.lexsort((seat_from_dealer, key))
+    bids = bid.astype(np.int64)[order]
     k = key[order]
     total = np.cumsum(bids)
     start = np.r_[True, k[1:] != k[:-1]]

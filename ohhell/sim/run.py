@@ -139,7 +139,9 @@ def play_chunk(job: _Job, chunk: Chunk) -> _Done:
         ) from exc
     if job.summary is None:
         return _Done(chunk, arrays, None, None, time.perf_counter() - t0)
-    frame = deal_frame(compiled, job.names, arrays, chunk.start, job.features)
+    # only the grouping columns and the counted ones: summary mode never needs the rest
+    needed = {*job.summary, "made", "score"}
+    frame = deal_frame(compiled, job.names, arrays, chunk.start, job.features, columns=needed)
     counts = summarize(frame, job.summary)
     match_counts = None
     if isinstance(arrays, MatchArrays):
