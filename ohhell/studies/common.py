@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
 from numpy.random import SeedSequence
 
 import ohhell
@@ -13,7 +14,16 @@ from ohhell.engine import SeedLike, Strategy, seed_sequence
 from ohhell.rules import Rules
 from ohhell.strategies.registry import strategy
 
-__all__ = ["StrategyLike", "resolve", "label_of", "seating", "sub_checkpoint", "study_seed", "study_meta"]
+__all__ = [
+    "StrategyLike",
+    "resolve",
+    "label_of",
+    "seating",
+    "sub_checkpoint",
+    "study_seed",
+    "study_meta",
+    "first_dealers",
+]
 
 #: A strategy, or its name for :func:`ohhell.strategies.registry.strategy` (``"folk"``, ``"ev"``...).
 StrategyLike = Strategy | str
@@ -60,3 +70,9 @@ def study_meta(study: str, ss: SeedSequence, **fields: Any) -> dict[str, Any]:
     for key, value in fields.items():
         meta[key] = dict(value) if isinstance(value, Mapping) else value
     return meta
+
+
+def first_dealers(rows: pd.DataFrame) -> pd.Series:
+    """The seat that dealt round 1 of each match (indexed by ``unit``), from a matches-mode deals frame."""
+    first_round = rows[(rows["round"] == 1) & (rows["seat_from_dealer"] == rows["players"] - 1)]
+    return first_round.set_index("unit")["seat"].sort_index()

@@ -34,9 +34,9 @@ from ohhell.rules import NoRestriction, Rules
 from ohhell.sim import simulate
 from ohhell.stats.intervals import mean_ci, proportion_ci
 from ohhell.stats.paired import paired_difference
-from ohhell.studies.common import StrategyLike, seating, study_meta, study_seed, sub_checkpoint
+from ohhell.studies.common import StrategyLike, first_dealers, seating, study_meta, study_seed, sub_checkpoint
 
-__all__ = ["seat_advantage", "SeatAdvantage"]
+__all__ = ["seat_advantage", "SeatAdvantage", "win_table"]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -135,7 +135,11 @@ def _friedman(scores: np.ndarray) -> dict[str, Any]:
     }
 
 
-def _win_table(matches: pd.DataFrame, players: int, confidence: float) -> tuple[pd.DataFrame, dict[str, Any]]:
+def win_table(matches: pd.DataFrame, players: int, confidence: float) -> tuple[pd.DataFrame, dict[str, Any]]:
+    """Match wins by seat from the first dealer (Wilson intervals) and the chi-square test of equal seats.
+
+    ``matches``: rows with ``seat_from_first_dealer``, ``n`` (matches) and ``wins``.
+    """
     c = matches.groupby("seat_from_first_dealer")[["n", "wins"]].sum().reindex(range(players), fill_value=0)
     wins = c["wins"].to_numpy(dtype=np.int64)
     n = c["n"].to_numpy(dtype=np.int64)
@@ -179,9 +183,7 @@ def _first_dealer_positions(rules: Rules, result: Any) -> pd.DataFrame:
                 "wins": m["wins"].to_numpy(),
             }
         )
-    deals = result.deals
-    first_round = deals[(deals["round"] == 1) & (deals["seat_from_dealer"] == deals["players"] - 1)]
-    dealer = first_round.set_index("unit")["seat"]
+    dealer = first_dealers(result.deals)
     m = result.matches
     seat_from_first = (m["seat"].to_numpy() - dealer.reindex(m["unit"]).to_numpy() - 1) % players
     return pd.DataFrame(
@@ -249,7 +251,7 @@ def seat_advantage(
             checkpoint=sub_checkpoint(checkpoint, "matches"),
             **options,
         )
-        match_wins, test = _win_table(_first_dealer_positions(rules, played), rules.players, confidence)
+        match_wins, test = win_table(_first_dealer_positions(rules, played), rules.players, confidence)
         tests.append(test)
     cost = None
     if hook_cost and rules.restriction.kind != "none":

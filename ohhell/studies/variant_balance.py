@@ -45,7 +45,17 @@ from ohhell.engine import SeedLike
 from ohhell.rules import Rules
 from ohhell.sim import simulate
 from ohhell.stats.intervals import mean_ci, proportion_ci
-from ohhell.studies.common import StrategyLike, label_of, resolve, seating, study_meta, study_seed, sub_checkpoint
+from ohhell.studies.common import (
+    StrategyLike,
+    first_dealers,
+    label_of,
+    resolve,
+    seating,
+    study_meta,
+    study_seed,
+    sub_checkpoint,
+)
+from ohhell.studies.seat_advantage import win_table
 
 __all__ = ["variant_balance", "VariantBalance", "MEASURES", "DEFAULT_LADDER"]
 
@@ -103,8 +113,7 @@ def _level_units(rules: Rules, rows: pd.DataFrame, matches: pd.DataFrame) -> tup
     by_seat = half.pivot_table(index="unit", columns="seat", values="score", aggfunc="sum", fill_value=0)
     cum = by_seat.reindex(columns=range(players), fill_value=0).to_numpy(dtype=np.float64)
     leaders = cum == cum.max(axis=1, keepdims=True)
-    first_round = rows[(rows["round"] == 1) & (rows["seat_from_dealer"] == rows["players"] - 1)]
-    dealer = first_round.set_index("unit")["seat"].sort_index().to_numpy()
+    dealer = first_dealers(rows).to_numpy()
     order = (dealer[:, None] + 1 + np.arange(players)[None, :]) % players  # seat of position j
     by_position = np.take_along_axis(winner, order, axis=1)
     units = pd.DataFrame(
@@ -300,24 +309,15 @@ def variant_balance(
             else:
                 continue
             rows.append(row)
-    seat_rows = []
+    seat_frames = []
     for name, w in wins.items():
-        k = w.sum(axis=0)
-        seat_lo, seat_hi = proportion_ci(k.astype(np.int64), np.full(k.size, w.shape[0]), confidence)
-        chi = stats.chisquare(k) if k.sum() > 0 else None
-        for pos in range(players):
-            seat_rows.append(
-                {
-                    "variant": name,
-                    "seat_from_first_dealer": pos,
-                    "matches": w.shape[0],
-                    "wins": int(k[pos]),
-                    "rate": k[pos] / w.shape[0],
-                    "lo": float(seat_lo[pos]),
-                    "hi": float(seat_hi[pos]),
-                    "p_equal_seats": float(chi.pvalue) if chi is not None else np.nan,
-                }
-            )
+        seat_counts = pd.DataFrame(
+            {"seat_from_first_dealer": np.arange(players), "n": w.shape[0], "wins": w.sum(axis=0)}
+        )
+        seat_wins, equal_seats = win_table(seat_counts, players, confidence)
+        seat_frames.append(seat_wins.drop(columns="fair").assign(p_equal_seats=equal_seats["p_value"], variant=name))
+    by_seat = pd.concat(seat_frames, ignore_index=True)
+    by_seat = by_seat[["variant", *by_seat.columns.drop("variant")]]
     measures = pd.DataFrame(rows)
     meta = study_meta(
         "variant_balance",
@@ -331,4 +331,4 @@ def variant_balance(
         skill_matches=skill_n,
     )
     measures.attrs.update(meta)
-    return VariantBalance(measures, pd.DataFrame(seat_rows), meta)
+    return VariantBalance(measures, by_seat, meta)
