@@ -133,9 +133,9 @@ def _combine(parts: Sequence[Part]) -> dict[str, pd.DataFrame]:
     return {n: pd.concat([p[n] for p in parts if n in p], ignore_index=True) for n in names}
 
 
-def _save(fig: Any, path: Path) -> Path:
-    """Write a figure (or an Axes' figure) as PNG and close it."""
-    fig = fig.figure if hasattr(fig, "get_figure") and not isinstance(fig, Figure) else fig
+def _save(drawn: Any, path: Path) -> Path:
+    """Write a figure, or the figure an Axes is drawn on, as PNG and close it."""
+    fig = drawn if isinstance(drawn, Figure) else drawn.figure
     fig.savefig(path, dpi=150, bbox_inches="tight")
     plt.close(fig)
     return path
@@ -266,7 +266,7 @@ def _bid_success(ctx: _Context, run: StudyRun) -> None:
         hue = by[0] if by else None
         ax = plot_bid_success(frame, x="bid", hue=hue, min_n=int(p.get("min_n", 200)))
         ax.set_title(f"{name}, {players} players: P(bid made) by bid and {str(hue).replace('_', ' ')}")
-        run.figures[f"bid-success-{name}-{players}"] = _save(ax.figure, ctx.out / f"bid-success-{name}-{players}.png")
+        run.figures[f"bid-success-{name}-{players}"] = _save(ax, ctx.out / f"bid-success-{name}-{players}.png")
     run.tables = _combine(parts)
     t = run.tables["bid_success"]
     least = int(p.get("report_min_n", 1000))
