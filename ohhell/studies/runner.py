@@ -419,7 +419,7 @@ def _one_card(ctx: _Context, run: StudyRun) -> None:
     from ohhell.exact import OneCardOptimal, one_card_analysis
     from ohhell.plot import plot_one_card
     from ohhell.sim import simulate
-    from ohhell.stats.intervals import mean_ci
+    from ohhell.stats import mean_score
 
     p = ctx.params
     parts = []
@@ -445,9 +445,13 @@ def _one_card(ctx: _Context, run: StudyRun) -> None:
                         checkpoint=ctx.checkpoint("one-card", scoring, rules.players),
                     )
                     assert res.deals is not None
-                    g = res.deals.groupby("seat_from_dealer")["score"].agg(["mean", "std", "size"])
-                    lo, hi = mean_ci(g["mean"].to_numpy(), g["std"].to_numpy(), g["size"].to_numpy())
-                    seats = seats.assign(simulated=g["mean"].to_numpy(), sim_lo=lo, sim_hi=hi, sim_deals=deals)
+                    g = mean_score(res, by=["seat_from_dealer"])
+                    seats = seats.assign(
+                        simulated=g["mean"].to_numpy(),
+                        sim_lo=g["lo"].to_numpy(),
+                        sim_hi=g["hi"].to_numpy(),
+                        sim_deals=deals,
+                    )
                     seats = seats.assign(
                         agrees=(seats["sim_lo"] <= seats["expected_score"])
                         & (seats["expected_score"] <= seats["sim_hi"])
