@@ -60,18 +60,7 @@ def chunk_cost(sizes: tuple[int, ...] = (1_000, 50_000), repeat: int = 5) -> lis
     The difference between sizes, per deal, is the kernel; what is left at
     the small size is the fixed cost of a call (argument checks, dispatch).
     """
-    compiled = compile_rules(fixed(4, 7))
-    strategies = [RANDOM] * 4
-    run_chunk(compiled, strategies, "deals", "fast", 1, 0, 10)
-    out = []
-    for size in sizes:
-        best = float("inf")
-        for i in range(repeat):
-            t0 = time.perf_counter()
-            run_chunk(compiled, strategies, "deals", "fast", 2000 + i, 0, size)
-            best = min(best, time.perf_counter() - t0)
-        out.append((size, best * 1000))
-    return out
+    return [(size, size / rate(fixed(4, 7), "deals", "fast", size, repeat) * 1000) for size in sizes]
 
 
 def openspiel_rate(players: int, hand: int, seconds: float) -> float | None:
