@@ -4,12 +4,15 @@
 each, and the "vri" spoiler) with its compiled decision core ``folk_core``,
 ``expected_value`` (bids by simulated expected score, ``ev_core``),
 ``playout`` (the compiled trick-play loop they share with the fast path),
-``solver`` (perfect-information search) and ``pimc`` (Monte Carlo over it).
+``solver`` (perfect-information search) and ``pimc`` (Monte Carlo over it),
+``rollout`` (the strong player: every choice by rollouts of the bid-aware
+policy in ``rollout_core`` over sampled deals).
 """
 
 from ohhell.strategies.expected_value import ExpectedValue
 from ohhell.strategies.folk import Folk, Spoiler
 from ohhell.strategies.pimc import PIMC
 from ohhell.strategies.random import RandomStrategy
+from ohhell.strategies.rollout import Rollout
 
-__all__ = ["RandomStrategy", "Folk", "Spoiler", "ExpectedValue", "PIMC"]
+__all__ = ["RandomStrategy", "Folk", "Spoiler", "ExpectedValue", "PIMC", "Rollout"]

@@ -35,6 +35,9 @@ __all__ = [
     "folk_estimate",
     "folk_bid",
     "folk_play",
+    "lowest_card",
+    "highest_card",
+    "sure_winner",
 ]
 
 COUNT_TOP_TRUMPS = 1
@@ -188,7 +191,7 @@ def folk_bid(
 
 
 @njit(cache=True, error_model="numpy")
-def _lowest_card(cards: int, t_under: int, t_over: int) -> int:
+def lowest_card(cards: int, t_under: int, t_over: int) -> int:
     """Lowest rank, side suits before trumps, then the lower suit."""
     best = -1
     best_key = 1 << 30
@@ -204,7 +207,7 @@ def _lowest_card(cards: int, t_under: int, t_over: int) -> int:
 
 
 @njit(cache=True, error_model="numpy")
-def _highest_card(cards: int, t_under: int, t_over: int) -> int:
+def highest_card(cards: int, t_under: int, t_over: int) -> int:
     """Highest rank, trumps before side suits, then the higher suit."""
     best = -1
     best_key = -1
@@ -220,7 +223,7 @@ def _highest_card(cards: int, t_under: int, t_over: int) -> int:
 
 
 @njit(cache=True, error_model="numpy")
-def _sure_winner(hand: int, unseen: int, t_under: int, t_over: int) -> int:
+def sure_winner(hand: int, unseen: int, t_under: int, t_over: int) -> int:
     """A card of ``hand`` that no unseen card can beat if led (-1 if none)."""
     trumps_out = 0
     for s in range(4):
@@ -278,15 +281,15 @@ def folk_play(
     lost = mine > bid or mine + tricks_left < bid
     if trick_len == 0:
         if flags & SPOIL and lost:
-            return _lowest_card(legal, t_under, t_over)
+            return lowest_card(legal, t_under, t_over)
         if bid == 0 or (need <= 0 and flags & PROTECT_BID):
-            return _lowest_card(legal, t_under, t_over)
+            return lowest_card(legal, t_under, t_over)
         if flags & TRACK_TRUMPS:
-            w = _sure_winner(legal, unseen, t_under, t_over)
+            w = sure_winner(legal, unseen, t_under, t_over)
             if w >= 0:
                 return w
-            return _lowest_card(legal, t_under, t_over)
-        return _highest_card(legal, t_under, t_over)
+            return lowest_card(legal, t_under, t_over)
+        return highest_card(legal, t_under, t_over)
     led = trick[0] // 13
     best_key = -1
     best_pos = 0
@@ -307,21 +310,21 @@ def folk_play(
     if flags & SPOIL and lost:
         holder = (leader + best_pos) % players
         if bids[holder] - won[holder] <= 0:
-            return _lowest_card(losers if losers else legal, t_under, t_over)
+            return lowest_card(losers if losers else legal, t_under, t_over)
         if winners:
-            return _lowest_card(winners, t_under, t_over)
-        return _lowest_card(legal, t_under, t_over)
+            return lowest_card(winners, t_under, t_over)
+        return lowest_card(legal, t_under, t_over)
     if bid == 0 and mine == 0 and flags & ZERO_BID_SHED:
         if losers:
-            return _highest_card(losers, t_under, t_over)
-        return _highest_card(winners, t_under, t_over) if last else _lowest_card(winners, t_under, t_over)
+            return highest_card(losers, t_under, t_over)
+        return highest_card(winners, t_under, t_over) if last else lowest_card(winners, t_under, t_over)
     wants = need > 0 or not (flags & PROTECT_BID)
     if bid == 0 and mine == 0:
         wants = False
     if wants:
         if winners:
-            return _lowest_card(winners, t_under, t_over) if last else _highest_card(winners, t_under, t_over)
-        return _lowest_card(legal, t_under, t_over)
+            return lowest_card(winners, t_under, t_over) if last else highest_card(winners, t_under, t_over)
+        return lowest_card(legal, t_under, t_over)
     if losers:
-        return _lowest_card(losers, t_under, t_over)
-    return _lowest_card(legal, t_under, t_over)
+        return lowest_card(losers, t_under, t_over)
+    return lowest_card(legal, t_under, t_over)

@@ -2,7 +2,12 @@
 
 ``random``, ``folk``, ``folk-no-TIP`` (one tip switched off, e.g.
 ``folk-no-bid_low``), ``spoiler`` (folk with vri), ``ev`` / ``ev:SAMPLES``
-(the expected-value bidder), ``pimc`` / ``pimc:SAMPLES`` (PIMC card play).
+(the expected-value bidder), ``pimc`` / ``pimc:SAMPLES`` (PIMC card play),
+``rollout`` / ``rollout:SAMPLES`` (bids and cards by policy rollouts;
+``SAMPLES`` sampled deals per card decision, 4/3 as many per bid).
+
+``strongest`` always names the library's current strongest player (today
+``rollout``), so configs and commands that ask for it follow improvements.
 
 Examples
 --------
@@ -10,6 +15,8 @@ Examples
 True
 >>> strategy("ev:32").samples
 32
+>>> strategy("strongest") == strategy("rollout")
+True
 """
 
 from __future__ import annotations
@@ -20,15 +27,23 @@ from ohhell.strategies.folk import Folk, Spoiler
 from ohhell.strategies.folk_core import TIPS
 from ohhell.strategies.pimc import PIMC
 from ohhell.strategies.random import RandomStrategy
+from ohhell.strategies.rollout import Rollout
 
-__all__ = ["strategy", "NAMES"]
+__all__ = ["strategy", "NAMES", "ALIASES"]
 
-NAMES = ("random", "folk", "folk-no-TIP", "spoiler", "ev", "ev:SAMPLES", "pimc", "pimc:SAMPLES")
+NAMES = (
+    "random", "folk", "folk-no-TIP", "spoiler", "ev", "ev:SAMPLES", "pimc", "pimc:SAMPLES", "rollout",
+    "rollout:SAMPLES", "strongest",
+)  # fmt: skip
+
+#: Aliases that always point at the current best player of their kind.
+ALIASES = {"strongest": "rollout"}
 
 
 def strategy(name: str) -> Strategy:
     """The strategy called ``name`` (see the module docs)."""
     key = name.strip().lower()
+    key = ALIASES.get(key, key)
     if key == "random":
         return RandomStrategy()
     if key == "folk":
@@ -42,6 +57,13 @@ def strategy(name: str) -> Strategy:
         if samples and not samples.isdigit():
             raise ValueError(f"pimc:SAMPLES needs a whole number of samples, got {name!r}")
         return PIMC(samples=int(samples)) if samples else PIMC()
+    if key == "rollout" or key.startswith("rollout:"):
+        samples = key.partition(":")[2]
+        if samples and (not samples.isdigit() or int(samples) < 1):
+            raise ValueError(f"rollout:SAMPLES needs a whole number of samples >= 1, got {name!r}")
+        if not samples:
+            return Rollout()
+        return Rollout(play_samples=int(samples), bid_samples=max(1, int(samples) * 4 // 3))
     if key == "ev" or key.startswith("ev:"):
         samples = key.partition(":")[2]
         if samples and not samples.isdigit():
@@ -49,5 +71,6 @@ def strategy(name: str) -> Strategy:
         return ExpectedValue(samples=int(samples)) if samples else ExpectedValue()
     tips = ", ".join(f"folk-no-{t}" for t in TIPS)
     raise ValueError(
-        f"unknown strategy {name!r}; known: random, folk, spoiler, ev, ev:SAMPLES, pimc, pimc:SAMPLES, {tips}"
+        f"unknown strategy {name!r}; known: random, folk, spoiler, ev, ev:SAMPLES, pimc, pimc:SAMPLES, "
+        f"rollout, rollout:SAMPLES, strongest, {tips}"
     )

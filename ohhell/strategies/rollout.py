@@ -1,0 +1,194 @@
+"""The rollout player: every decision by Monte Carlo rollouts of a bid-aware policy over sampled deals.
+
+:class:`Rollout` is the library's strong player.  At each decision it deals
+the cards it cannot see at random (consistent with the suits each player
+has shown out of), tries every legal choice on the same sampled deals, plays
+each deal out with the compiled rollout policy
+(:func:`~ohhell.strategies.rollout_core.policy_play`: every seat pursuing
+its own bid, ducking what it does not want) and takes the choice with the
+highest mean score under the round's own score table.  Its bids are
+evaluated the same way: each legal bid is played out by the policy that the
+rest of the deal is modelled with, not by a coalition or a solver.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ohhell.cards import Card, Suit
+from ohhell.cards.masks import mask_of
+from ohhell.engine import Observation, Stream
+from ohhell.engine.stream import state_array
+from ohhell.rules import compile_rules
+from ohhell.strategies import rollout_core as core
+from ohhell.strategies.expected_value import ev_inputs
+from ohhell.strategies.folk import Folk, folk_bid, longest_suit, trump_pair
+from ohhell.strategies.folk_core import ALL_TIPS
+
+__all__ = ["Rollout", "compiled_deck", "shown_out"]
+
+
+def compiled_deck(obs: Observation) -> bool:
+    """True when the deck is one set of plain cards (what the compiled cores handle)."""
+    cards = obs.rules.deck.cards()
+    return all(c.is_plain for c in cards) and len(set(cards)) == len(cards)
+
+
+def shown_out(obs: Observation) -> np.ndarray:
+    """Per seat, a mask of the suits (bit ``suit``) it has failed to follow this deal."""
+    void = np.zeros(obs.players, dtype=np.int64)
+    tricks = [(t.leader, t.cards) for t in obs.completed_tricks] + [(obs.leader, obs.current_trick)]
+    for leader, cards in tricks:
+        if not cards or cards[0].suit is None:
+            continue
+        led = int(cards[0].suit)
+        for i, c in enumerate(cards[1:], start=1):
+            if c.suit != led:
+                void[(leader + i) % obs.players] |= 1 << led
+    return void
+
+
+def _nearest(target: int, legal: tuple[int, ...]) -> int:
+    return min(legal, key=lambda b: (abs(b - target), b))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rollout:
+    """Bids and cards by rollouts: the legal choice with the best mean score over sampled deals.
+
+    ``bid_samples``: sampled deals per bid decision (each played out once
+    for every legal bid); ``play_samples``: sampled deals per card decision
+    (each played out once for every legal card); ``spread``: if above 0,
+    card-play samples are weighted by how well each opponent's sampled hand
+    explains its bid (a normal likelihood of the bid around the folk count of
+    the hand, this standard deviation; 0, the default, weighs every sample
+    alike: measured, the weighting did not help).  A decision with one legal
+    choice is not searched.  Reproducible: the samples read the seat's own
+    stream.  Objective: this seat's mean score under the round's score table
+    (so harsh scoring, a zero-bid bonus, OpenSpiel's tricks-on-a-miss and a
+    blind multiplier all move its choices); the Boer consolation and a bid
+    adjustment still to come are not counted.  Ties go to the rollout
+    policy's own card, then the lower bid.
+
+    Bidding blind or on the forehead it samples its own hand too (and uses
+    the hands it sees).  With a Wizard deck or two decks (which the compiled
+    cores do not model) it bids as the folk player on its plain cards plus
+    one trick per Wizard, and plays as the folk player: weaker there.
+
+    Names: Monte Carlo rollouts as on-line policy improvement (Tesauro and
+    Galperin, NIPS 1996) over determinised deals, as in the perfect-information
+    Monte Carlo players of trick-taking games (Ginsberg's GIB; Long, Sturtevant,
+    Buro and Furtak, AAAI 2010), with a heuristic policy instead of a
+    perfect-information solver at the leaves.
+
+    Examples
+    --------
+    >>> from ohhell import boerenbridge, play_deal
+    >>> d = play_deal(boerenbridge(4), [Rollout(bid_samples=8, play_samples=8)] * 4, seed=1, round_index=4)
+    >>> d.hand_size, len(d.bids)
+    (5, 4)
+    """
+
+    bid_samples: int = 400
+    play_samples: int = 300
+    spread: float = 0.0
+
+    def __post_init__(self) -> None:
+        for name in ("bid_samples", "play_samples"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"Rollout.{name} must be a whole number >= 1, got {value!r}")
+        if isinstance(self.spread, bool) or not isinstance(self.spread, (int, float)) or not self.spread >= 0:
+            raise ValueError(f"Rollout.spread must be a number >= 0 (0: no inference), got {self.spread!r}")
+
+    # -- decisions ------------------------------------------------------------
+
+    def bid_scores(self, obs: Observation, rng: Stream) -> np.ndarray:
+        """Mean score of each bid ``0..hand_size`` (``-inf`` where not legal), advancing ``rng``."""
+        known, pos, out, deck, legal, heard, _, table = ev_inputs(obs)
+        under, over = trump_pair(obs.trump)
+        hook = obs.rules.restriction.kind == "hook" and obs.phase == "bid"
+        simultaneous = obs.rules.bidding.simultaneous and obs.phase == "bid"
+        st = state_array(rng)
+        scores = core.bid_values(known, pos, obs.hand_size, under, over, out, deck, heard, legal, table,
+                                 self.bid_samples, hook, simultaneous, st)  # fmt: skip
+        rng.set_state(st[0])
+        return scores
+
+    def bid(self, obs: Observation, rng: Stream) -> int:
+        if len(obs.legal_bids) == 1:
+            return obs.legal_bids[0]
+        if not compiled_deck(obs):
+            wizards = sum(1 for c in obs.hand if c.is_wizard)
+            return _nearest(folk_bid(obs, ALL_TIPS) + wizards, obs.legal_bids)
+        scores = self.bid_scores(obs, rng)
+        return int(max(obs.legal_bids, key=lambda b: (scores[b], -b)))
+
+    def card_scores(self, obs: Observation, rng: Stream) -> dict[Card, float]:
+        """Mean score of each legal card over the samples, advancing ``rng`` (compiled decks only)."""
+        n = obs.players
+        hands_known = np.zeros(n, dtype=np.int64)
+        hands_known[obs.seat] = mask_of(obs.hand)
+        played_by = [0] * n
+        for t in obs.completed_tricks:
+            for i in range(len(t.cards)):
+                played_by[(t.leader + i) % n] += 1
+        for i in range(len(obs.current_trick)):
+            played_by[(obs.leader + i) % n] += 1
+        room = np.array([0 if s == obs.seat else obs.hand_size - played_by[s] for s in range(n)], dtype=np.int64)
+        played = mask_of(obs.played_cards)
+        played_by_mask = np.zeros(n, dtype=np.int64)
+        for t in obs.completed_tricks:
+            for i, c in enumerate(t.cards):
+                played_by_mask[(t.leader + i) % n] |= 1 << c.code
+        for i, c in enumerate(obs.current_trick):
+            played_by_mask[(obs.leader + i) % n] |= 1 << c.code
+        seen = mask_of(obs.hand) | played | mask_of(obs.exposed)
+        if obs.trump_card is not None:
+            seen |= mask_of((obs.trump_card,))
+        deck = mask_of(obs.rules.deck.cards())
+        trick = np.zeros(n, dtype=np.int64)
+        for i, c in enumerate(obs.current_trick):
+            trick[i] = c.code
+        bids = np.array([b if b is not None else 0 for b in obs.bids], dtype=np.int64)
+        won = np.array(obs.tricks_won, dtype=np.int64)
+        under, over = trump_pair(obs.trump)
+        table = np.ascontiguousarray(compile_rules(obs.rules).score_table(obs.round_index))
+        st = state_array(rng)
+        values = core.card_values(
+            hands_known, obs.seat, room, shown_out(obs), deck & ~seen, mask_of(obs.legal_cards), trick,
+            len(obs.current_trick), obs.leader, obs.tricks_left, bids, won, under, over, played, table,
+            self.play_samples, played_by_mask, obs.hand_size, float(self.spread), st,
+        )  # fmt: skip
+        rng.set_state(st[0])
+        return {c: float(values[c.code]) for c in obs.legal_cards}
+
+    def policy_card(self, obs: Observation) -> Card:
+        """The rollout policy's own card here (compiled decks only)."""
+        under, over = trump_pair(obs.trump)
+        trick = np.zeros(obs.players, dtype=np.int64)
+        for i, c in enumerate(obs.current_trick):
+            trick[i] = c.code
+        bids = np.array([b if b is not None else 0 for b in obs.bids], dtype=np.int64)
+        code = core.policy_play(
+            mask_of(obs.hand), mask_of(obs.legal_cards), trick, len(obs.current_trick), obs.seat, obs.players,
+            under, over, bids, np.array(obs.tricks_won, dtype=np.int64), mask_of(obs.played_cards),
+        )  # fmt: skip
+        return Card(int(code))
+
+    def play(self, obs: Observation, rng: Stream) -> Card:
+        if len(obs.legal_cards) == 1:
+            return obs.legal_cards[0]
+        if not compiled_deck(obs):
+            return Folk().play(obs, rng)
+        scores = self.card_scores(obs, rng)
+        best = max(scores.values())
+        own = self.policy_card(obs)
+        if scores[own] >= best:
+            return own
+        return next(c for c in obs.legal_cards if scores[c] >= best)
+
+    def name_trump(self, obs: Observation, rng: Stream) -> Suit:
+        return longest_suit(obs)

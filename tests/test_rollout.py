@@ -1,0 +1,161 @@
+"""The rollout player: legal, reproducible and picklable under every preset; exact where it can be; stronger."""
+
+from __future__ import annotations
+
+import pickle
+from dataclasses import replace
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ohhell
+from ohhell.cards import Card, Suit, parse_cards
+from ohhell.engine import DealState, Stream, play_deal, play_match
+from ohhell.rules import (
+    DoubleDeck,
+    FixedHands,
+    ForeheadRounds,
+    NoTrump,
+    Rules,
+    Trump,
+    WizardDeck,
+    compile_rules,
+)
+from ohhell.strategies import ExpectedValue, Rollout
+from ohhell.strategies.registry import strategy
+from ohhell.tournament import tournament
+from tests.strategies import rules_variants
+
+SMALL = Rollout(bid_samples=12, play_samples=8)
+
+
+@pytest.mark.parametrize("name", ohhell.PRESETS)
+def test_it_plays_a_whole_match_of_every_preset_legally_and_reproducibly(name: str) -> None:
+    rules = ohhell.preset(name, 4)
+    a = play_match(rules, [SMALL] * 4, seed=11)
+    b = play_match(rules, [SMALL] * 4, seed=11)
+    assert a.totals == b.totals
+    assert [d.events for d in a.deals] == [d.events for d in b.deals]
+    assert len(a.deals) == len(rules.hand_sizes)
+
+
+@pytest.mark.parametrize(
+    "deck",
+    [WizardDeck(), DoubleDeck()],
+    ids=["wizards", "two-decks"],
+)
+def test_decks_the_cores_do_not_model_still_play_legally(deck: object) -> None:
+    rules = replace(ohhell.boerenbridge(4), deck=deck)
+    for seed in range(3):
+        d = play_deal(rules, [SMALL] * 4, seed=seed, round_index=3)
+        assert sum(d.tricks_won) == d.hand_size
+
+
+def test_it_counts_its_wizards_when_bidding() -> None:
+    rules = replace(ohhell.boerenbridge(4), deck=WizardDeck(), schedule=FixedHands(size=3))
+    wizard = next(c for c in rules.deck.cards() if c.is_wizard)
+    state = DealState(
+        compile_rules(rules), round_index=0, dealer=3,
+        hands=[[wizard] * 3, parse_cards("2C 3C 4C"), parse_cards("2D 3D 4D"), parse_cards("2H 3H 4H")],
+        trump=Trump.of(Suit.SPADES), trump_card=Card.parse("5S"),
+    )  # fmt: skip
+    assert SMALL.bid(state.observation(0), Stream(1)) == 3
+
+
+def test_values_it_computes_are_exact_where_the_deal_is_decided() -> None:
+    # 1-card round, first to bid holding the trump ace: it always takes the trick
+    rules = replace(ohhell.openspiel(4), schedule=FixedHands(size=1))
+    state = DealState(
+        compile_rules(rules), round_index=0, dealer=3,
+        hands=[parse_cards("AS"), parse_cards("2C"), parse_cards("3D"), parse_cards("4H")],
+        trump=Trump.of(Suit.SPADES), trump_card=Card.parse("5S"),
+    )  # fmt: skip
+    scores = SMALL.bid_scores(state.observation(0), Stream(2))
+    table = compile_rules(rules).score_table(0)
+    assert scores[1] == table[1, 1] and scores[0] == table[0, 1]
+
+
+def test_last_to_play_it_ducks_a_trick_it_does_not_want_and_takes_one_it_needs() -> None:
+    rules = replace(ohhell.openspiel(4), schedule=FixedHands(size=2))
+    hands = [parse_cards("9C 2H"), parse_cards("TC 3H"), parse_cards("JC 4H"), parse_cards("QC 2C")]
+    for bid, want in ((0, "2C"), (1, "QC")):
+        state = DealState(
+            compile_rules(rules), round_index=0, dealer=3, hands=hands,
+            trump=Trump.none(), trump_card=None,
+        )  # fmt: skip
+        for b in (0, 0, 0):
+            state.apply_bid(b)
+        state.apply_bid(bid)
+        for c in ("9C", "TC", "JC"):
+            state.apply_play(Card.parse(c))
+        assert SMALL.play(state.observation(3), Stream(3)) == Card.parse(want)
+
+
+def test_forehead_bids_read_the_hands_it_sees() -> None:
+    rules = replace(
+        ohhell.bondebridge(4), schedule=FixedHands(size=1), information=ForeheadRounds(hand_sizes=(1,)),
+        trump=NoTrump(),
+    )  # fmt: skip
+    compiled = compile_rules(rules)
+
+    def first_bid(others: str) -> int:
+        cards = parse_cards(others)
+        state = DealState(
+            compiled, round_index=0, dealer=3, hands=[parse_cards("5C"), *([c] for c in cards)],
+            trump=Trump.none(), trump_card=None,
+        )  # fmt: skip
+        return Rollout(bid_samples=64).bid(state.observation(0), Stream(4))
+
+    # the others hold three aces: the unseen own card cannot win, so bid 0;
+    # they hold three twos: any own card of the led suit wins the lead, so bid 1
+    assert first_bid("AC AD AH") == 0
+    assert first_bid("2C 2D 2H") == 1
+
+
+def test_it_is_a_frozen_value_that_pickles_and_hashes() -> None:
+    r = Rollout(bid_samples=5, play_samples=7)
+    assert pickle.loads(pickle.dumps(r)) == r
+    assert hash(r) == hash(Rollout(bid_samples=5, play_samples=7))
+    with pytest.raises(AttributeError):
+        r.play_samples = 3  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("bad", [{"bid_samples": 0}, {"play_samples": 1.5}, {"play_samples": True}, {"spread": -1}])
+def test_bad_settings_are_refused(bad: dict[str, object]) -> None:
+    with pytest.raises(ValueError, match="Rollout"):
+        Rollout(**bad)  # type: ignore[arg-type]
+
+
+def test_the_registry_names_it_and_the_strongest_alias_points_at_it() -> None:
+    assert strategy("strongest") == Rollout()
+    assert strategy("rollout:30") == Rollout(play_samples=30, bid_samples=40)
+    with pytest.raises(ValueError, match="rollout:SAMPLES"):
+        strategy("rollout:x")
+
+
+def test_it_beats_the_expected_value_bidder_on_duplicate_deals() -> None:
+    # fixed seed; the assertion is the paired 95% interval (from the deals' standard error) above 0
+    rules = replace(ohhell.boerenbridge(4), schedule=FixedHands(size=5))
+    roll = Rollout(bid_samples=60, play_samples=40)
+    t = tournament(
+        rules, {"rollout": roll, "ev": ExpectedValue(), "rollout 2": roll, "ev 2": ExpectedValue()},
+        deals=120, seed=3, engine="reference", n_jobs=1,
+    )  # fmt: skip
+    pair = t.pairs.set_index(["a", "b"]).loc[("rollout", "ev")]
+    assert pair["lo"] > 0, pair
+    assert np.isfinite(pair["diff"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules=rules_variants(long_schedules=False), seed=st.integers(0, 2**32 - 1), pick=st.integers(0, 50))
+def test_it_plays_any_rule_combination_legally_and_the_same_for_the_same_stream(
+    rules: Rules, seed: int, pick: int
+) -> None:
+    r = pick % len(rules.hand_sizes)
+    players = rules.players_per_round[r]
+    a = play_deal(rules, [SMALL] * players, seed=seed, round_index=r)
+    b = play_deal(rules, [SMALL] * players, seed=seed, round_index=r)
+    assert a.events == b.events
+    assert sum(a.tricks_won) == a.hand_size
