@@ -12,9 +12,11 @@ from ohhell.engine.play import MatchResult, Seed, play_deal, play_match, run_dea
 from ohhell.engine.state import DealResult, DealState, deal
 from ohhell.engine.strategy import Strategy
 from ohhell.engine.stream import SeedLike, Stream, seed_sequence
+from ohhell.engine.view import observation_from_view
 
 __all__ = [
     "Observation",
+    "observation_from_view",
     "Stream",
     "SeedLike",
     "seed_sequence",
