@@ -1,4 +1,4 @@
-"""The strength ladder: Random < Folk < Expected-value bidder (folk play) < PIMC, in duplicate tournaments.
+"""The strength ladder: Random < Folk < Expected-value bidder (folk play) < PIMC < Rollout, in duplicate tournaments.
 
 Each step seats the two players alternately (A, B, A, B) at a 4-player table
 and replays every deal with the seating rotated.  Reported per step: the
@@ -6,7 +6,10 @@ mean score per deal of each player, the difference with its 95% paired
 interval over deals, and each player's made-bid rate.
 
     python analysis/strength_ladder.py                       # writes analysis/results/strength_ladder.md
-    python analysis/strength_ladder.py --deals 2000 --pimc-deals 300
+    python analysis/strength_ladder.py --deals 2000 --pimc-deals 300 --rollout-deals 500
+
+The last rung (``rollout``, the library's ``strongest``) is also measured
+directly against the expected-value bidder.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from pathlib import Path
 import ohhell
 from ohhell.engine import Strategy
 from ohhell.stats import paired_diff_ci
-from ohhell.strategies import ExpectedValue, Folk, RandomStrategy
+from ohhell.strategies import ExpectedValue, Folk, RandomStrategy, Rollout
 from ohhell.strategies.pimc import PIMC
 from ohhell.tournament import tournament
 
@@ -48,6 +51,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=5000, help="deals per rotation for the compiled steps")
     parser.add_argument("--pimc-deals", type=int, default=300, help="deals per rotation for the PIMC step")
     parser.add_argument("--pimc-samples", type=int, default=10)
+    parser.add_argument("--rollout-deals", type=int, default=500, help="deals per rotation for the rollout steps")
     parser.add_argument("--ev-samples", type=int, default=64)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--n-jobs", type=int, default=-1)
@@ -58,9 +62,12 @@ def main() -> None:
         ("folk", Folk()),
         ("ev", ev),
         ("pimc", PIMC(samples=args.pimc_samples, bid_with=ev)),
+        ("rollout", Rollout()),
     ]
+    steps = [*pairwise(players), (players[2], players[4])]
     lines = [
         f"Command: `python analysis/strength_ladder.py --deals {args.deals} --pimc-deals {args.pimc_deals}"
+        f" --rollout-deals {args.rollout_deals}"
         f" --pimc-samples {args.pimc_samples} --ev-samples {args.ev_samples} --seed {args.seed}`; ohhell"
         f" {ohhell.__version__}; 4 players, seating A B A B, every deal replayed in 4 rotations.",
         "",
@@ -69,8 +76,8 @@ def main() -> None:
     ]
     for name in ("boerenbridge", "bondebridge"):
         rules = ohhell.preset(name, 4)
-        for a, b in pairwise(players):
-            deals = args.pimc_deals if b[0] == "pimc" else args.deals
+        for a, b in steps:
+            deals = {"pimc": args.pimc_deals, "rollout": args.rollout_deals}.get(b[0], args.deals)
             lines.append(step(rules, a, b, deals, args.seed, args.n_jobs))
             print(lines[-1], flush=True)
     OUT.mkdir(exist_ok=True)

@@ -131,20 +131,15 @@ class Rollout:
         n = obs.players
         hands_known = np.zeros(n, dtype=np.int64)
         hands_known[obs.seat] = mask_of(obs.hand)
-        played_by = [0] * n
-        for t in obs.completed_tricks:
-            for i in range(len(t.cards)):
-                played_by[(t.leader + i) % n] += 1
-        for i in range(len(obs.current_trick)):
-            played_by[(obs.leader + i) % n] += 1
-        room = np.array([0 if s == obs.seat else obs.hand_size - played_by[s] for s in range(n)], dtype=np.int64)
-        played = mask_of(obs.played_cards)
         played_by_mask = np.zeros(n, dtype=np.int64)
-        for t in obs.completed_tricks:
-            for i, c in enumerate(t.cards):
-                played_by_mask[(t.leader + i) % n] |= 1 << c.code
-        for i, c in enumerate(obs.current_trick):
-            played_by_mask[(obs.leader + i) % n] |= 1 << c.code
+        for leader, cards in [(t.leader, t.cards) for t in obs.completed_tricks] + [(obs.leader, obs.current_trick)]:
+            for i, c in enumerate(cards):
+                played_by_mask[(leader + i) % n] |= 1 << c.code
+        room = np.array(
+            [0 if s == obs.seat else obs.hand_size - int(played_by_mask[s]).bit_count() for s in range(n)],
+            dtype=np.int64,
+        )
+        played = mask_of(obs.played_cards)
         seen = mask_of(obs.hand) | played | mask_of(obs.exposed)
         if obs.trump_card is not None:
             seen |= mask_of((obs.trump_card,))

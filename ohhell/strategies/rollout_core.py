@@ -33,7 +33,17 @@ from ohhell.engine.stream import draw_below
 from ohhell.rules.tricks import trick_strength
 from ohhell.strategies.folk_core import ALL_TIPS, folk_bid, folk_estimate, highest_card, lowest_card, sure_winner
 
-__all__ = ["policy_play", "finish_deal", "deal_unseen", "card_values", "bid_values", "bid_weight", "hook_mask"]
+__all__ = [
+    "policy_play",
+    "winning_position",
+    "cards_array",
+    "finish_deal",
+    "deal_unseen",
+    "card_values",
+    "bid_values",
+    "bid_weight",
+    "hook_mask",
+]
 
 _ALL52 = (1 << 52) - 1
 
@@ -96,6 +106,32 @@ def policy_play(
     return highest_card(legal, t_under, t_over) if last else lowest_card(legal, t_under, t_over)
 
 
+@njit(cache=True, inline="always", error_model="numpy")
+def winning_position(trick: np.ndarray, players: int, t_under: int, t_over: int) -> int:
+    """Position in play order of the card that wins a complete trick of one deck."""
+    led = trick[0] // 13
+    best = 0
+    best_key = -1
+    for i in range(players):
+        k = trick_strength(trick[i], led, t_under, t_over)
+        if k > best_key:
+            best_key = k
+            best = i
+    return best
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def cards_array(mask: int) -> np.ndarray:
+    """The codes of a mask's cards, lowest first."""
+    m = popcount(mask)
+    out = np.empty(m, dtype=np.int64)
+    x = mask
+    for i in range(m):
+        out[i] = lowest_bit(x)
+        x &= x - 1
+    return out
+
+
 @njit(cache=True, error_model="numpy")
 def finish_deal(
     hands: np.ndarray,
@@ -133,15 +169,7 @@ def finish_deal(
             seat += 1
             if seat == players:
                 seat = 0
-        led = trick[0] // 13
-        best = 0
-        best_key = -1
-        for i in range(players):
-            k = trick_strength(trick[i], led, t_under, t_over)
-            if k > best_key:
-                best_key = k
-                best = i
-        leader = (leader + best) % players
+        leader = (leader + winning_position(trick, players, t_under, t_over)) % players
         won[leader] += 1
         seat = leader
         trick_len = 0
@@ -239,12 +267,7 @@ def card_values(
     played this deal, ``h`` the hand size).
     """
     n = room.shape[0]
-    m = popcount(pool_mask)
-    pool = np.empty(m, dtype=np.int64)
-    x = pool_mask
-    for i in range(m):
-        pool[i] = lowest_bit(x)
-        x &= x - 1
+    pool = cards_array(pool_mask)
     sums = np.zeros(52, dtype=np.float64)
     count = 0.0
     hands = np.empty(n, dtype=np.int64)
@@ -279,15 +302,7 @@ def card_values(
             work[me] &= ~bit
             buf[trick_len] = c
             if trick_len + 1 == n:
-                led = buf[0] // 13
-                best = 0
-                best_key = -1
-                for i in range(n):
-                    k = trick_strength(buf[i], led, t_under, t_over)
-                    if k > best_key:
-                        best_key = k
-                        best = i
-                w = (leader + best) % n
+                w = (leader + winning_position(buf, n, t_under, t_over)) % n
                 tricks[w] += 1
                 finish_deal(work, n, w, buf, 0, tricks_left - 1, bids, tricks, t_under, t_over, played | bit)
             else:
@@ -355,13 +370,7 @@ def bid_values(
     for q in range(n):
         if known_hands[q] >= 0:
             seen |= known_hands[q]
-    pool_mask = deck_mask & ~seen
-    m = popcount(pool_mask)
-    pool = np.empty(m, dtype=np.int64)
-    x = pool_mask
-    for i in range(m):
-        pool[i] = lowest_bit(x)
-        x &= x - 1
+    pool = cards_array(deck_mask & ~seen)
     sums = np.zeros(h + 1, dtype=np.float64)
     hands = np.empty(n, dtype=np.int64)
     work = np.empty(n, dtype=np.int64)
