@@ -21,6 +21,7 @@ from numba import njit
 from ohhell.engine.stream import draw_below
 from ohhell.strategies.ev_core import ev_bid
 from ohhell.strategies.folk_core import folk_bid
+from ohhell.strategies.odds_core import seat_odds_bid
 from ohhell.strategies.playout import play_tricks
 
 __all__ = ["play_deals_kernel", "play_matches_kernel", "stream_states"]
@@ -117,6 +118,7 @@ def _deal(
     hands: np.ndarray,
     kinds: np.ndarray,
     flags: np.ndarray,
+    odds: np.ndarray,
     sight: int,
     simultaneous: bool,
     trick_buf: np.ndarray,
@@ -125,7 +127,9 @@ def _deal(
     """One deal.  Writes the outputs; ``trump_out`` = [under, over, turned-up card].
 
     ``kinds``/``flags`` by local seat: 0 random play, 1 folk (flags: its tips), 2 the
-    expected-value bidder with folk play (flags: tips | samples << 16).
+    expected-value bidder with folk play (flags: tips | samples << 16), 3 the
+    card-odds player (``odds``: the round's learned odds, see
+    :mod:`ohhell.strategies.odds_core`).
     ``sight``: 0 bids see the own hand, 1 blind, 2 forehead.  ``order``
     (deck size), ``hands`` and ``trick_buf`` (players) are work buffers.
     ``all_random``: every seat plays at random (the strategy switches are
@@ -228,6 +232,11 @@ def _deal(
             seen = 0 if simultaneous else i
             own = int(hands_out[seat]) if sight == 0 else 0
             b = folk_bid(own, h, n, t_under, t_over, flags[seat], seen_sum, seen, legal_bids)
+        elif kinds[seat] == 3:
+            legal_bids = all_bids if forbidden < 0 else all_bids & ~(1 << forbidden)
+            for q in range(n):
+                hands[q] = hands_out[(dealer + 1 + q) % n]  # hands: a free work buffer until play
+            b = seat_odds_bid(hands, i, n, h, sight, t_under, t_over, odds, score_tables[r], legal_bids)
         else:
             legal_bids = all_bids if forbidden < 0 else all_bids & ~(1 << forbidden)
             heard = np.full(n, -1, dtype=np.int64)
@@ -264,6 +273,11 @@ def _deal(
             if kinds[adj] == 1:
                 own = int(hands_out[adj]) if sight == 0 else 0
                 bids[adj] = folk_bid(own, h, n, t_under, t_over, flags[adj], 0, 0, options)
+            elif kinds[adj] == 3:
+                for q in range(n):
+                    hands[q] = hands_out[(dealer + 1 + q) % n]  # hands: a free work buffer until play
+                pos = (adj - dealer - 1) % n
+                bids[adj] = seat_odds_bid(hands, pos, n, h, sight, t_under, t_over, odds, score_tables[r], options)
             else:
                 heard = np.full(n, -1, dtype=np.int64)
                 for q in range(n):
@@ -323,6 +337,7 @@ def play_deals_kernel(
     cons_ties: bool,
     kinds: np.ndarray,
     flags: np.ndarray,
+    odds: np.ndarray,
     sight: np.ndarray,
     simultaneous: bool,
     all_random: bool,
@@ -357,7 +372,7 @@ def play_deals_kernel(
             r, n, dealer, hand_sizes, trump_source, trump_suit, draw_plain, set_aside, score_tables, deck,
             restriction, cons_points, cons_ties, -2, -2, st,
             out_hands[j], out_bids[j], first_bids, out_tricks[j], out_scores[j], plays, out_trump[j], order, work,
-            kinds, flags, sight[r], simultaneous, trick_buf, all_random,
+            kinds, flags, odds[r], sight[r], simultaneous, trick_buf, all_random,
         )  # fmt: skip
 
 
@@ -382,6 +397,7 @@ def play_matches_kernel(
     cons_ties: bool,
     kinds: np.ndarray,
     flags: np.ndarray,
+    odds: np.ndarray,
     sight: np.ndarray,
     simultaneous: bool,
     all_random: bool,
@@ -495,7 +511,7 @@ def play_matches_kernel(
                 r, n_active, local_dealer, hand_sizes, trump_source, trump_suit, draw_plain, set_aside,
                 score_tables, deck, restriction, cons_points, cons_ties, first_under, first_over, st,
                 hands, bids, first_bids, tricks, scores, plays, trump, order, work,
-                local_kinds, local_flags, sight[r], simultaneous, trick_buf, all_random,
+                local_kinds, local_flags, odds[r], sight[r], simultaneous, trick_buf, all_random,
             )  # fmt: skip
             for q in range(4):
                 st_all[0, q] = st[0, q]

@@ -18,7 +18,8 @@ from ohhell.engine.play import _play_rounds
 from ohhell.rules import CompiledRules, Trump
 from ohhell.sim.arrays import DealArrays, MatchArrays
 from ohhell.sim.streams import unit_streams
-from ohhell.strategies import ExpectedValue, Folk, RandomStrategy, Spoiler, folk_core
+from ohhell.strategies import CardOdds, ExpectedValue, Folk, RandomStrategy, Spoiler, folk_core
+from ohhell.strategies.card_odds import round_odds
 
 __all__ = ["Mode", "Path", "fast_path_reason", "run_chunk"]
 
@@ -30,7 +31,7 @@ def kernel_strategy(strategy: Strategy) -> tuple[int, int] | None:
     """(kind, flags) of a strategy the kernel plays, or None.
 
     0 random; 1 folk (flags: tips, spoiler); 2 expected-value bidder with folk
-    play (flags: tips, samples << 16).
+    play (flags: tips, samples << 16); 3 the card-odds player.
     """
     if isinstance(strategy, RandomStrategy):
         return (0, 0)
@@ -38,6 +39,8 @@ def kernel_strategy(strategy: Strategy) -> tuple[int, int] | None:
         return (1, strategy.flags)
     if isinstance(strategy, Spoiler) and isinstance(strategy.inner, Folk):
         return (1, strategy.inner.flags | folk_core.SPOIL)
+    if isinstance(strategy, CardOdds):
+        return (3, 0)
     if isinstance(strategy, ExpectedValue) and strategy.samples < 2**40:
         return (2, strategy.play_as.flags | strategy.samples << 16)
     return None
@@ -167,11 +170,12 @@ def run_chunk(
     sight = c.sight
     simultaneous = c.simultaneous
     all_random = bool((kinds == 0).all())
+    odds = round_odds(c) if (kinds == 3).any() else np.zeros((c.n_rounds, 1, 1, 1, 1, 1))
     if isinstance(out, DealArrays):
         kernel.play_deals_kernel(
             np.uint64(base), start, size, players, max(c.first_dealer, 0),
             c.hand_sizes, c.players_in_round, c.trump_source, c.trump_suit, draw_plain, c.set_aside,
-            c.score_tables, c.deck, restriction, points, ties, kinds, flags, sight, simultaneous,
+            c.score_tables, c.deck, restriction, points, ties, kinds, flags, odds, sight, simultaneous,
             all_random,
             out.round, out.dealer, out.trump, out.hands, out.bids, out.tricks, out.scores, out.plays,
         )  # fmt: skip
@@ -180,7 +184,7 @@ def run_chunk(
         kernel.play_matches_kernel(
             np.uint64(base), start, size, players, c.first_dealer, tie_breaks,
             c.hand_sizes, c.players_in_round, c.trump_source, c.trump_suit, draw_plain, c.set_aside,
-            c.score_tables, c.deck, restriction, points, ties, kinds, flags, sight, simultaneous,
+            c.score_tables, c.deck, restriction, points, ties, kinds, flags, odds, sight, simultaneous,
             all_random, out.dealer, out.trump, out.hands, out.bids, out.tricks, out.scores,
             out.totals, out.rank, out.winner, out.plays,
         )  # fmt: skip

@@ -6,13 +6,16 @@ each, and the "vri" spoiler) with its compiled decision core ``folk_core``,
 ``playout`` (the compiled trick-play loop they share with the fast path),
 ``solver`` (perfect-information search) and ``pimc`` (Monte Carlo over it),
 ``rollout`` (the strong player: every choice by rollouts of the bid-aware
-policy in ``rollout_core`` over sampled deals).
+policy in ``rollout_core`` over sampled deals) and ``card_odds`` (the fast
+strong player: bids from per-card trick chances learned in self-play,
+``odds_core``; plays the rollout policy; on the compiled path).
 """
 
+from ohhell.strategies.card_odds import CardOdds
 from ohhell.strategies.expected_value import ExpectedValue
 from ohhell.strategies.folk import Folk, Spoiler
 from ohhell.strategies.pimc import PIMC
 from ohhell.strategies.random import RandomStrategy
 from ohhell.strategies.rollout import Rollout
 
-__all__ = ["RandomStrategy", "Folk", "Spoiler", "ExpectedValue", "PIMC", "Rollout"]
+__all__ = ["RandomStrategy", "Folk", "Spoiler", "ExpectedValue", "PIMC", "Rollout", "CardOdds"]

@@ -5,7 +5,8 @@ strategies that look ahead by playing deals out (the expected-value bidder):
 follow suit, the highest trump or card of the led suit wins, the winner
 leads.  Seats play at random (``kinds`` 0, reading their own stream, row
 ``1 + seat`` of ``st``, as :class:`~ohhell.strategies.RandomStrategy` does)
-or as the folk player (``kinds`` 1, with its tips in ``flags``).
+or as the folk player (``kinds`` 1 and 2, with its tips in ``flags``), or
+by the rollout policy (``kinds`` 3, :func:`~ohhell.strategies.rollout_core.policy_play`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from ohhell.cards.masks import SUIT_OF, kth_bit, popcount
 from ohhell.engine.stream import draw_below
 from ohhell.rules.tricks import trick_strength
 from ohhell.strategies.folk_core import folk_play
+from ohhell.strategies.rollout_core import policy_play
 
 __all__ = ["play_tricks"]
 
@@ -64,6 +66,8 @@ def play_tricks(
                     legal = follow
             if all_random or kinds[seat] == 0:
                 c = kth_bit(legal, draw_below(st, 1 + seat, popcount(legal)))
+            elif kinds[seat] == 3:
+                c = policy_play(hand, legal, trick_buf, p, seat, n, t_under, t_over, bids, tricks, played)
             else:
                 c = folk_play(
                     hand, legal, trick_buf, p, leader, seat, n, t_under, t_over, bids, tricks, h - t, played,

@@ -6,8 +6,13 @@
 ``rollout`` / ``rollout:SAMPLES`` (bids and cards by policy rollouts;
 ``SAMPLES`` sampled deals per card decision, 4/3 as many per bid).
 
+``card-odds`` (bids from learned per-card trick chances, the rollout
+policy's play; compiled).
+
 ``strongest`` always names the library's current strongest player (today
-``rollout``), so configs and commands that ask for it follow improvements.
+``rollout``) and ``strongest-fast`` the strongest that plays at study speed
+on the compiled path (today ``card-odds``), so configs and commands that ask
+for them follow improvements.
 
 Examples
 --------
@@ -15,13 +20,14 @@ Examples
 True
 >>> strategy("ev:32").samples
 32
->>> strategy("strongest") == strategy("rollout")
-True
+>>> strategy("strongest") == strategy("rollout"), strategy("strongest-fast") == strategy("card-odds")
+(True, True)
 """
 
 from __future__ import annotations
 
 from ohhell.engine import Strategy
+from ohhell.strategies.card_odds import CardOdds
 from ohhell.strategies.expected_value import ExpectedValue
 from ohhell.strategies.folk import Folk, Spoiler
 from ohhell.strategies.folk_core import TIPS
@@ -33,11 +39,11 @@ __all__ = ["strategy", "NAMES", "ALIASES"]
 
 NAMES = (
     "random", "folk", "folk-no-TIP", "spoiler", "ev", "ev:SAMPLES", "pimc", "pimc:SAMPLES", "rollout",
-    "rollout:SAMPLES", "strongest",
+    "rollout:SAMPLES", "card-odds", "strongest", "strongest-fast",
 )  # fmt: skip
 
 #: Aliases that always point at the current best player of their kind.
-ALIASES = {"strongest": "rollout"}
+ALIASES = {"strongest": "rollout", "strongest-fast": "card-odds"}
 
 
 def strategy(name: str) -> Strategy:
@@ -57,6 +63,8 @@ def strategy(name: str) -> Strategy:
         if samples and not samples.isdigit():
             raise ValueError(f"pimc:SAMPLES needs a whole number of samples, got {name!r}")
         return PIMC(samples=int(samples)) if samples else PIMC()
+    if key == "card-odds":
+        return CardOdds()
     if key == "rollout" or key.startswith("rollout:"):
         samples = key.partition(":")[2]
         if samples and (not samples.isdigit() or int(samples) < 1):
@@ -72,5 +80,5 @@ def strategy(name: str) -> Strategy:
     tips = ", ".join(f"folk-no-{t}" for t in TIPS)
     raise ValueError(
         f"unknown strategy {name!r}; known: random, folk, spoiler, ev, ev:SAMPLES, pimc, pimc:SAMPLES, "
-        f"rollout, rollout:SAMPLES, strongest, {tips}"
+        f"rollout, rollout:SAMPLES, card-odds, strongest, strongest-fast, {tips}"
     )

@@ -27,7 +27,7 @@ from ohhell.strategies.expected_value import ev_inputs
 from ohhell.strategies.folk import Folk, folk_bid, longest_suit, trump_pair
 from ohhell.strategies.folk_core import ALL_TIPS
 
-__all__ = ["Rollout", "compiled_deck", "shown_out"]
+__all__ = ["Rollout", "compiled_deck", "shown_out", "nearest_bid", "policy_card"]
 
 
 def compiled_deck(obs: Observation) -> bool:
@@ -50,8 +50,23 @@ def shown_out(obs: Observation) -> np.ndarray:
     return void
 
 
-def _nearest(target: int, legal: tuple[int, ...]) -> int:
+def nearest_bid(target: int, legal: tuple[int, ...]) -> int:
+    """The legal bid nearest ``target`` (ties: the lower)."""
     return min(legal, key=lambda b: (abs(b - target), b))
+
+
+def policy_card(obs: Observation) -> Card:
+    """The rollout policy's card for an observation (compiled decks only)."""
+    under, over = trump_pair(obs.trump)
+    trick = np.zeros(obs.players, dtype=np.int64)
+    for i, c in enumerate(obs.current_trick):
+        trick[i] = c.code
+    bids = np.array([b if b is not None else 0 for b in obs.bids], dtype=np.int64)
+    code = core.policy_play(
+        mask_of(obs.hand), mask_of(obs.legal_cards), trick, len(obs.current_trick), obs.seat, obs.players,
+        under, over, bids, np.array(obs.tricks_won, dtype=np.int64), mask_of(obs.played_cards),
+    )  # fmt: skip
+    return Card(int(code))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -122,7 +137,7 @@ class Rollout:
             return obs.legal_bids[0]
         if not compiled_deck(obs):
             wizards = sum(1 for c in obs.hand if c.is_wizard)
-            return _nearest(folk_bid(obs, ALL_TIPS) + wizards, obs.legal_bids)
+            return nearest_bid(folk_bid(obs, ALL_TIPS) + wizards, obs.legal_bids)
         scores = self.bid_scores(obs, rng)
         return int(max(obs.legal_bids, key=lambda b: (scores[b], -b)))
 
@@ -160,19 +175,6 @@ class Rollout:
         rng.set_state(st[0])
         return {c: float(values[c.code]) for c in obs.legal_cards}
 
-    def policy_card(self, obs: Observation) -> Card:
-        """The rollout policy's own card here (compiled decks only)."""
-        under, over = trump_pair(obs.trump)
-        trick = np.zeros(obs.players, dtype=np.int64)
-        for i, c in enumerate(obs.current_trick):
-            trick[i] = c.code
-        bids = np.array([b if b is not None else 0 for b in obs.bids], dtype=np.int64)
-        code = core.policy_play(
-            mask_of(obs.hand), mask_of(obs.legal_cards), trick, len(obs.current_trick), obs.seat, obs.players,
-            under, over, bids, np.array(obs.tricks_won, dtype=np.int64), mask_of(obs.played_cards),
-        )  # fmt: skip
-        return Card(int(code))
-
     def play(self, obs: Observation, rng: Stream) -> Card:
         if len(obs.legal_cards) == 1:
             return obs.legal_cards[0]
@@ -180,7 +182,7 @@ class Rollout:
             return Folk().play(obs, rng)
         scores = self.card_scores(obs, rng)
         best = max(scores.values())
-        own = self.policy_card(obs)
+        own = policy_card(obs)
         if scores[own] >= best:
             return own
         return next(c for c in obs.legal_cards if scores[c] >= best)

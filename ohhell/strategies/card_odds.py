@@ -1,0 +1,154 @@
+"""The card-odds player: bids from each card's chance of a trick, learned in self-play; plays the rollout policy.
+
+:class:`CardOdds` is the library's fast strong player, for studies of
+millions of deals: it runs on the compiled path, its bid costs a table
+look-up per card and a small convolution, and its card play is the bid-aware
+rollout policy of :class:`~ohhell.strategies.Rollout`.  The chances come
+from :func:`round_odds`, learned once per rules value by self-play
+(:mod:`ohhell.strategies.odds_core`) with fixed seeds, so they are the same
+in every process.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from ohhell.cards import Card, Suit
+from ohhell.cards.masks import mask_of
+from ohhell.engine import Observation, Stream
+from ohhell.engine.stream import state_array
+from ohhell.rules import CompiledRules, compile_rules
+from ohhell.rules.variant import Rules
+from ohhell.strategies import odds_core as core
+from ohhell.strategies.folk import Folk, folk_bid, longest_suit, trump_pair
+from ohhell.strategies.folk_core import ALL_TIPS
+from ohhell.strategies.rollout import compiled_deck, nearest_bid, policy_card
+
+__all__ = ["CardOdds", "round_odds", "LEARNING_DEALS", "LEARNING_ROUNDS"]
+
+#: Self-play deals per round of learning and rounds of learning, per round shape and trump kind.
+LEARNING_DEALS = 4000
+LEARNING_ROUNDS = 3
+#: Pseudo-deals of the prior (every card a ``1 / players`` chance) in each cell.
+_PRIOR = 4.0
+
+
+@lru_cache(maxsize=1024)
+def _learn(deck: tuple[int, ...], n: int, h: int, kind: int, hook: bool, table: tuple[int, ...]) -> np.ndarray:
+    """The odds ``[position, is trump, rank, length - 1]`` of one round shape and trump kind."""
+    score = np.array(table, dtype=np.int64).reshape(h + 1, h + 1)
+    odds = np.full((3, core.POSITIONS, 2, 13, core.LENGTHS), 1.0 / n)
+    seed = np.random.SeedSequence([2026, n, h, kind, int(hook), len(deck)])
+    st = state_array(Stream(seed))
+    cards = np.array(deck, dtype=np.int64)
+    for _ in range(LEARNING_ROUNDS):
+        wins = np.zeros((core.POSITIONS, 2, 13, core.LENGTHS))
+        counts = np.zeros((core.POSITIONS, 2, 13, core.LENGTHS))
+        core.self_play_credits(cards, n, h, kind, hook, odds, score, LEARNING_DEALS, st, wins, counts)
+        odds[kind] = (wins + _PRIOR / n) / (counts + _PRIOR)
+    out: np.ndarray = odds[kind].copy()
+    out.setflags(write=False)
+    return out
+
+
+def _round_odds(compiled: CompiledRules) -> np.ndarray:
+    n_rounds = compiled.n_rounds
+    out = np.zeros((n_rounds, 3, core.POSITIONS, 2, 13, core.LENGTHS))
+    deck = tuple(int(c) for c in compiled.deck)
+    hook = compiled.restriction == "hook"
+    for r in range(n_rounds):
+        n = int(compiled.players_in_round[r])
+        h = int(compiled.hand_sizes[r])
+        table = tuple(int(x) for x in compiled.score_table(r).ravel())
+        kinds = (0, 1, 2) if compiled.trump_plans[r].source == "setesdal" else (0, 1)
+        for kind in kinds:
+            out[r, kind] = _learn(deck, n, h, kind, hook, table)
+    out.setflags(write=False)
+    return out
+
+
+@lru_cache(maxsize=64)
+def _odds_of(rules: Rules) -> np.ndarray:
+    odds: np.ndarray = _round_odds(compile_rules(rules))
+    return odds
+
+
+def round_odds(compiled: CompiledRules) -> np.ndarray:
+    """Every round's learned odds, ``[round, trump kind, position, is trump, rank, length - 1]`` (read-only).
+
+    Learned by self-play on first use for these rules and cached (per round
+    shape, trump kind, hook and score table): about 0.1 s per round shape.
+    Decks with Wizards or two copies of a card are not modelled (zeros).
+    """
+    codes = [int(c) for c in compiled.deck]
+    if compiled.wizards or len(set(codes)) != len(codes):
+        return np.zeros((compiled.n_rounds, 3, core.POSITIONS, 2, 13, core.LENGTHS))
+    return _odds_of(compiled.rules)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardOdds:
+    """Bids the legal bid with the highest expected score under a learned per-card trick model; plays the policy.
+
+    Each card of the hand has a chance of taking a trick that depends on
+    the bidder's position, trump or not, rank and the length of its suit in
+    the hand, learned by self-play for the rules at hand
+    (:func:`round_odds`); the trick count is their Poisson-binomial sum, and
+    the bid maximises the expected score under the round's own score table
+    (so harsh scoring, zero-bid bonuses and the hook move it).  It ignores
+    the bids heard.  Blind, it expects ``hand size / players`` tricks; on
+    the forehead, the tricks the hands it sees are not expected to take.
+    Cards: the rollout policy (:func:`~ohhell.strategies.rollout_core.policy_play`).
+    Deterministic (never reads its stream).  With a Wizard deck or two
+    decks: the folk bid of its plain cards plus one per Wizard, folk play.
+
+    Names: a learned hand-evaluation table for bidding, as in the bidding
+    networks and tables distilled from self-play in trick-taking card-game
+    programs (e.g. Buro, Long, Furtak and Sturtevant, IJCAI 2009, on Skat);
+    the trick count as a sum of independent per-card chances is the
+    Poisson-binomial model.
+
+    Examples
+    --------
+    >>> from ohhell import boerenbridge, play_deal
+    >>> d = play_deal(boerenbridge(4), [CardOdds()] * 4, seed=1, round_index=4)
+    >>> d.hand_size, sum(d.tricks_won)
+    (5, 5)
+    """
+
+    def bid(self, obs: Observation, rng: Stream) -> int:
+        if len(obs.legal_bids) == 1:
+            return obs.legal_bids[0]
+        if not compiled_deck(obs):
+            wizards = sum(1 for c in obs.hand if c.is_wizard)
+            return nearest_bid(folk_bid(obs, ALL_TIPS) + wizards, obs.legal_bids)
+        compiled = compile_rules(obs.rules)
+        n = obs.players
+        seat_at = [(obs.dealer + 1 + q) % n for q in range(n)]
+        hands = np.zeros(n, dtype=np.int64)
+        for q, seat in enumerate(seat_at):
+            visible = obs.visible_hands[seat]
+            if visible is not None:
+                hands[q] = mask_of(visible)
+        legal = 0
+        for b in obs.legal_bids:
+            legal |= 1 << b
+        under, over = trump_pair(obs.trump)
+        sight = int(compiled.sight[obs.round_index])
+        table = np.ascontiguousarray(compiled.score_table(obs.round_index))
+        odds = round_odds(compiled)[obs.round_index]
+        pos = seat_at.index(obs.seat)
+        return int(core.seat_odds_bid(hands, pos, n, obs.hand_size, sight, under, over, odds, table, legal))
+
+    def play(self, obs: Observation, rng: Stream) -> Card:
+        if len(obs.legal_cards) == 1:
+            return obs.legal_cards[0]
+        if not compiled_deck(obs):
+            return Folk().play(obs, rng)
+        return policy_card(obs)
+
+    def name_trump(self, obs: Observation, rng: Stream) -> Suit:
+        return longest_suit(obs)

@@ -1,0 +1,257 @@
+"""The card-odds player's decisions, compiled: each card's chance of taking a trick, learned in self-play.
+
+A hand's trick count is modelled as a sum of independent chances, one per
+card (a Poisson-binomial count); the chance of a card depends on the
+bidder's position from the dealer's left, whether it is a trump, its rank
+and how many cards of its suit the hand holds (1 to 5 or more).  The bid is
+the legal one with the highest expected score under the round's own score
+table (:func:`odds_bid`).  Cards are played by the rollout policy
+(:func:`~ohhell.strategies.rollout_core.policy_play`).
+
+The chances are learned by self-play (:func:`self_play_credits`): deals of
+the round are played by ``n`` card-odds players and each card that
+wins a trick is credited; a few rounds of learning from the previous
+round's table reach a table consistent with the way the table itself bids
+and plays.  Odds arrays, per round: ``[trump kind, position, is trump,
+rank, length - 1]`` with trump kinds 0 (no trump), 1 (one suit), 2 (two
+suits, Setesdal).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ohhell.cards.masks import lowest_bit, popcount, suit_mask
+from ohhell.engine.stream import draw_below
+from ohhell.strategies.rollout_core import policy_play, winning_position
+
+__all__ = [
+    "LENGTHS",
+    "length_class",
+    "POSITIONS",
+    "card_chances",
+    "trick_distribution",
+    "odds_bid",
+    "seat_odds_bid",
+    "self_play_credits",
+    "trump_kind",
+]
+
+#: Suit-length classes (1, 2, 3, 4, 5 or more) and bidder positions the odds distinguish.
+LENGTHS = 5
+POSITIONS = 7
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def trump_kind(t_under: int, t_over: int) -> int:
+    """0 no trump, 1 one trump suit, 2 two (Setesdal)."""
+    if t_over < 0:
+        return 0
+    return 2 if t_under >= 0 else 1
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def length_class(suit_cards: int) -> int:
+    """The length class of a suit holding: 0 for one card .. ``LENGTHS - 1`` for ``LENGTHS`` or more."""
+    k = int(np.int64(popcount(suit_cards)))
+    return LENGTHS - 1 if k >= LENGTHS else k - 1
+
+
+@njit(cache=True, error_model="numpy")
+def card_chances(hand: int, odds: np.ndarray, pos: int, t_under: int, t_over: int, out: np.ndarray) -> int:
+    """Each card's chance of a trick into ``out`` (lowest card first); returns the number of cards.
+
+    ``odds``: one round's array ``[kind, position, is trump, rank, length - 1]``.
+    """
+    kind = trump_kind(t_under, t_over)
+    p = min(pos, POSITIONS - 1)
+    m = 0
+    for s in range(4):
+        cards = hand & suit_mask(s)
+        if cards == 0:
+            continue
+        length = length_class(cards)
+        trump = 1 if s in (t_over, t_under) else 0
+        x = cards
+        while x:
+            c = lowest_bit(x)
+            x &= x - 1
+            out[m] = odds[kind, p, trump, c % 13, length]
+            m += 1
+    return m
+
+
+@njit(cache=True, error_model="numpy")
+def trick_distribution(chances: np.ndarray, m: int, dist: np.ndarray) -> None:
+    """``dist[k]``: the chance of exactly ``k`` tricks from ``m`` independent chances (a Poisson-binomial count)."""
+    dist[0] = 1.0
+    for k in range(1, dist.shape[0]):
+        dist[k] = 0.0
+    for i in range(m):
+        p = chances[i]
+        for k in range(i + 1, 0, -1):
+            dist[k] = dist[k] * (1.0 - p) + dist[k - 1] * p
+        dist[0] *= 1.0 - p
+
+
+@njit(cache=True, error_model="numpy")
+def _best_bid(dist: np.ndarray, h: int, table: np.ndarray, legal_bids: int) -> int:
+    best = -1
+    best_value = -np.inf
+    for b in range(h + 1):
+        if not (legal_bids >> b) & 1:
+            continue
+        value = 0.0
+        for k in range(h + 1):
+            value += dist[k] * table[b, k]
+        if value > best_value + 1e-12:
+            best = b
+            best_value = value
+    return best
+
+
+@njit(cache=True, error_model="numpy")
+def odds_bid(
+    hand: int, h: int, pos: int, t_under: int, t_over: int, odds: np.ndarray, table: np.ndarray, legal_bids: int
+) -> int:
+    """The legal bid with the highest expected score for ``hand`` (ties: the lower bid)."""
+    chances = np.empty(max(h, 1), dtype=np.float64)
+    dist = np.zeros(h + 1, dtype=np.float64)
+    m = card_chances(hand, odds, pos, t_under, t_over, chances)
+    trick_distribution(chances, m, dist)
+    return _best_bid(dist, h, table, legal_bids)
+
+
+@njit(cache=True, error_model="numpy")
+def seat_odds_bid(
+    hands: np.ndarray,
+    pos: int,
+    n: int,
+    h: int,
+    sight: int,
+    t_under: int,
+    t_over: int,
+    odds: np.ndarray,
+    table: np.ndarray,
+    legal_bids: int,
+) -> int:
+    """The bid of the seat at ``pos`` (``hands`` by position from the dealer's left).
+
+    ``sight`` 0: its own hand; 1 (blind): an unseen hand expects ``h / n``
+    tricks; 2 (forehead): the tricks the hands it sees are not expected to
+    take, shared evenly over its ``h`` cards.
+    """
+    if sight == 0:
+        return odds_bid(hands[pos], h, pos, t_under, t_over, odds, table, legal_bids)
+    expected = h / n
+    if sight == 2:
+        chances = np.empty(max(h, 1), dtype=np.float64)
+        others = 0.0
+        for q in range(n):
+            if q == pos:
+                continue
+            m = card_chances(hands[q], odds, q, t_under, t_over, chances)
+            for i in range(m):
+                others += chances[i]
+        expected = min(max(h - others, 0.0), float(h))
+    each = np.full(max(h, 1), expected / max(h, 1), dtype=np.float64)
+    dist = np.zeros(h + 1, dtype=np.float64)
+    trick_distribution(each, h, dist)
+    return _best_bid(dist, h, table, legal_bids)
+
+
+@njit(cache=True, error_model="numpy")
+def self_play_credits(
+    deck: np.ndarray,
+    n: int,
+    h: int,
+    kind: int,
+    hook: bool,
+    odds: np.ndarray,
+    table: np.ndarray,
+    deals: int,
+    st: np.ndarray,
+    wins: np.ndarray,
+    counts: np.ndarray,
+) -> None:
+    """Play ``deals`` deals of ``h`` cards by ``n`` card-odds players and credit the cards that win tricks.
+
+    Position 0 (the dealer's left) bids first and leads; the trump is a
+    random suit (kind 1), two different random suits (kind 2) or none.
+    ``wins``/``counts`` (shape ``[position, is trump, rank, length - 1]``)
+    are added to.  Reads row 0 of ``st``.
+    """
+    d = deck.shape[0]
+    order = deck.copy()
+    hands = np.zeros(n, dtype=np.int64)
+    dealt = np.zeros(n, dtype=np.int64)
+    bids = np.zeros(n, dtype=np.int64)
+    won = np.zeros(n, dtype=np.int64)
+    trick = np.zeros(n, dtype=np.int64)
+    all_bids = (1 << (h + 1)) - 1
+    for _ in range(deals):
+        for i in range(d - 1, 0, -1):
+            j = draw_below(st, 0, i + 1)
+            tmp = order[i]
+            order[i] = order[j]
+            order[j] = tmp
+        for q in range(n):
+            hands[q] = 0
+            won[q] = 0
+        for i in range(n * h):
+            hands[i % n] |= 1 << order[i]
+        t_under = -1
+        t_over = -1
+        if kind >= 1:
+            t_over = draw_below(st, 0, 4)
+        if kind == 2:
+            t_under = draw_below(st, 0, 3)
+            if t_under >= t_over:
+                t_under += 1
+        total = 0
+        for q in range(n):
+            legal = all_bids
+            if hook and q == n - 1 and 0 <= h - total <= h:
+                legal = all_bids & ~(1 << (h - total))
+            bids[q] = odds_bid(hands[q], h, q, t_under, t_over, odds, table, legal)
+            total += bids[q]
+            dealt[q] = hands[q]
+        leader = 0
+        played = 0
+        for _t in range(h):
+            seat = leader
+            for p in range(n):
+                hand = hands[seat]
+                legal_cards = hand
+                if p > 0:
+                    follow = hand & suit_mask(trick[0] // 13)
+                    if follow != 0:
+                        legal_cards = follow
+                c = policy_play(hand, legal_cards, trick, p, seat, n, t_under, t_over, bids, won, played)
+                hands[seat] = hand & ~(1 << c)
+                played |= 1 << c
+                trick[p] = c
+                seat += 1
+                if seat == n:
+                    seat = 0
+            best = winning_position(trick, n, t_under, t_over)
+            leader = (leader + best) % n
+            won[leader] += 1
+            c = trick[best]
+            s = c // 13
+            length = length_class(dealt[leader] & suit_mask(s))
+            trump = 1 if s in (t_over, t_under) else 0
+            wins[min(leader, POSITIONS - 1), trump, c % 13, length] += 1
+        for q in range(n):
+            for s in range(4):
+                cards = dealt[q] & suit_mask(s)
+                if cards == 0:
+                    continue
+                length = length_class(cards)
+                trump = 1 if s in (t_over, t_under) else 0
+                x = cards
+                while x:
+                    c = lowest_bit(x)
+                    x &= x - 1
+                    counts[min(q, POSITIONS - 1), trump, c % 13, length] += 1
