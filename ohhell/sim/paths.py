@@ -20,6 +20,7 @@ from ohhell.sim.arrays import DealArrays, MatchArrays
 from ohhell.sim.streams import unit_streams
 from ohhell.strategies import CardOdds, ExpectedValue, Folk, RandomStrategy, Spoiler, folk_core
 from ohhell.strategies.card_odds import round_odds
+from ohhell.strategies.rollout import over_wants
 
 __all__ = ["Mode", "Path", "fast_path_reason", "run_chunk"]
 
@@ -167,10 +168,11 @@ def run_chunk(
     pairs = [kernel_strategy(s) for s in strategies]
     kinds = np.array([p[0] if p else 0 for p in pairs], dtype=np.int64)
     flags = np.array([p[1] if p else 0 for p in pairs], dtype=np.int64)
+    flags[kinds == 3] = int(over_wants(compiled.rules))
     sight = c.sight
     simultaneous = c.simultaneous
     all_random = bool((kinds == 0).all())
-    odds = round_odds(c) if (kinds == 3).any() else np.zeros((c.n_rounds, 1, 1, 1, 1, 1))
+    odds = round_odds(c) if (kinds == 3).any() else np.zeros((c.n_rounds, 1, 1, 1, 1, 1, 1))
     if isinstance(out, DealArrays):
         kernel.play_deals_kernel(
             np.uint64(base), start, size, players, max(c.first_dealer, 0),

@@ -38,15 +38,15 @@ _PRIOR = 4.0
 
 @lru_cache(maxsize=1024)
 def _learn(deck: tuple[int, ...], n: int, h: int, kind: int, hook: bool, table: tuple[int, ...]) -> np.ndarray:
-    """The odds ``[position, is trump, rank, length - 1]`` of one round shape and trump kind."""
+    """The odds ``[position, is trump, rank, length class, higher class]`` of one round shape and trump kind."""
     score = np.array(table, dtype=np.int64).reshape(h + 1, h + 1)
-    odds = np.full((3, core.POSITIONS, 2, 13, core.LENGTHS), 1.0 / n)
+    odds = np.full((3, core.POSITIONS, 2, 13, core.LENGTHS, core.HIGHER), 1.0 / n)
     seed = np.random.SeedSequence([2026, n, h, kind, int(hook), len(deck)])
     st = state_array(Stream(seed))
     cards = np.array(deck, dtype=np.int64)
     for _ in range(LEARNING_ROUNDS):
-        wins = np.zeros((core.POSITIONS, 2, 13, core.LENGTHS))
-        counts = np.zeros((core.POSITIONS, 2, 13, core.LENGTHS))
+        wins = np.zeros((core.POSITIONS, 2, 13, core.LENGTHS, core.HIGHER))
+        counts = np.zeros((core.POSITIONS, 2, 13, core.LENGTHS, core.HIGHER))
         core.self_play_credits(cards, n, h, kind, hook, odds, score, LEARNING_DEALS, st, wins, counts)
         odds[kind] = (wins + _PRIOR / n) / (counts + _PRIOR)
     out: np.ndarray = odds[kind].copy()
@@ -56,7 +56,7 @@ def _learn(deck: tuple[int, ...], n: int, h: int, kind: int, hook: bool, table: 
 
 def _round_odds(compiled: CompiledRules) -> np.ndarray:
     n_rounds = compiled.n_rounds
-    out = np.zeros((n_rounds, 3, core.POSITIONS, 2, 13, core.LENGTHS))
+    out = np.zeros((n_rounds, 3, core.POSITIONS, 2, 13, core.LENGTHS, core.HIGHER))
     deck = tuple(int(c) for c in compiled.deck)
     hook = compiled.restriction == "hook"
     for r in range(n_rounds):
@@ -77,7 +77,7 @@ def _odds_of(rules: Rules) -> np.ndarray:
 
 
 def round_odds(compiled: CompiledRules) -> np.ndarray:
-    """Every round's learned odds, ``[round, trump kind, position, is trump, rank, length - 1]`` (read-only).
+    """Every round's learned odds, ``[round, trump kind, position, is trump, rank, length, higher]`` (read-only).
 
     Learned by self-play on first use for these rules and cached (per round
     shape, trump kind, hook and score table): about 0.1 s per round shape.
@@ -85,7 +85,7 @@ def round_odds(compiled: CompiledRules) -> np.ndarray:
     """
     codes = [int(c) for c in compiled.deck]
     if compiled.wizards or len(set(codes)) != len(codes):
-        return np.zeros((compiled.n_rounds, 3, core.POSITIONS, 2, 13, core.LENGTHS))
+        return np.zeros((compiled.n_rounds, 3, core.POSITIONS, 2, 13, core.LENGTHS, core.HIGHER))
     return _odds_of(compiled.rules)
 
 

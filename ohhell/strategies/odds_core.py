@@ -2,8 +2,9 @@
 
 A hand's trick count is modelled as a sum of independent chances, one per
 card (a Poisson-binomial count); the chance of a card depends on the
-bidder's position from the dealer's left, whether it is a trump, its rank
-and how many cards of its suit the hand holds (1 to 5 or more).  The bid is
+bidder's position from the dealer's left, whether it is a trump, its rank,
+how many cards of its suit the hand holds (1 to 5 or more) and how many of
+them rank above it (0, 1, 2 or more).  The bid is
 the legal one with the highest expected score under the round's own score
 table (:func:`odds_bid`).  Cards are played by the rollout policy
 (:func:`~ohhell.strategies.rollout_core.policy_play`).
@@ -24,10 +25,12 @@ from numba import njit
 
 from ohhell.cards.masks import lowest_bit, popcount, suit_mask
 from ohhell.engine.stream import draw_below
-from ohhell.strategies.rollout_core import policy_play, winning_position
+from ohhell.strategies.rollout_core import over_wants_of, policy_play, winning_position
 
 __all__ = [
     "LENGTHS",
+    "HIGHER",
+    "higher_class",
     "length_class",
     "POSITIONS",
     "card_chances",
@@ -41,6 +44,8 @@ __all__ = [
 #: Suit-length classes (1, 2, 3, 4, 5 or more) and bidder positions the odds distinguish.
 LENGTHS = 5
 POSITIONS = 7
+#: Classes of how many higher cards of its suit the hand also holds (0, 1, 2 or more).
+HIGHER = 3
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -58,11 +63,18 @@ def length_class(suit_cards: int) -> int:
     return LENGTHS - 1 if k >= LENGTHS else k - 1
 
 
+@njit(cache=True, inline="always", error_model="numpy")
+def higher_class(suit_cards: int, code: int) -> int:
+    """How many cards of ``suit_cards`` rank above card ``code`` (0, 1, or ``HIGHER - 1`` for more)."""
+    k = int(np.int64(popcount(suit_cards & ~((1 << (code + 1)) - 1))))
+    return HIGHER - 1 if k >= HIGHER else k
+
+
 @njit(cache=True, error_model="numpy")
 def card_chances(hand: int, odds: np.ndarray, pos: int, t_under: int, t_over: int, out: np.ndarray) -> int:
     """Each card's chance of a trick into ``out`` (lowest card first); returns the number of cards.
 
-    ``odds``: one round's array ``[kind, position, is trump, rank, length - 1]``.
+    ``odds``: one round's array ``[kind, position, is trump, rank, length class, higher class]``.
     """
     kind = trump_kind(t_under, t_over)
     p = min(pos, POSITIONS - 1)
@@ -77,7 +89,7 @@ def card_chances(hand: int, odds: np.ndarray, pos: int, t_under: int, t_over: in
         while x:
             c = lowest_bit(x)
             x &= x - 1
-            out[m] = odds[kind, p, trump, c % 13, length]
+            out[m] = odds[kind, p, trump, c % 13, length, higher_class(cards, c)]
             m += 1
     return m
 
@@ -179,10 +191,11 @@ def self_play_credits(
 
     Position 0 (the dealer's left) bids first and leads; the trump is a
     random suit (kind 1), two different random suits (kind 2) or none.
-    ``wins``/``counts`` (shape ``[position, is trump, rank, length - 1]``)
+    ``wins``/``counts`` (shape ``[position, is trump, rank, length class, higher class]``)
     are added to.  Reads row 0 of ``st``.
     """
     d = deck.shape[0]
+    over = over_wants_of(table)
     order = deck.copy()
     hands = np.zeros(n, dtype=np.int64)
     dealt = np.zeros(n, dtype=np.int64)
@@ -228,7 +241,7 @@ def self_play_credits(
                     follow = hand & suit_mask(trick[0] // 13)
                     if follow != 0:
                         legal_cards = follow
-                c = policy_play(hand, legal_cards, trick, p, seat, n, t_under, t_over, bids, won, played)
+                c = policy_play(hand, legal_cards, trick, p, seat, n, t_under, t_over, bids, won, played, over)
                 hands[seat] = hand & ~(1 << c)
                 played |= 1 << c
                 trick[p] = c
@@ -240,9 +253,9 @@ def self_play_credits(
             won[leader] += 1
             c = trick[best]
             s = c // 13
-            length = length_class(dealt[leader] & suit_mask(s))
+            held = dealt[leader] & suit_mask(s)
             trump = 1 if s in (t_over, t_under) else 0
-            wins[min(leader, POSITIONS - 1), trump, c % 13, length] += 1
+            wins[min(leader, POSITIONS - 1), trump, c % 13, length_class(held), higher_class(held, c)] += 1
         for q in range(n):
             for s in range(4):
                 cards = dealt[q] & suit_mask(s)
@@ -254,4 +267,4 @@ def self_play_credits(
                 while x:
                     c = lowest_bit(x)
                     x &= x - 1
-                    counts[min(q, POSITIONS - 1), trump, c % 13, length] += 1
+                    counts[min(q, POSITIONS - 1), trump, c % 13, length, higher_class(cards, c)] += 1

@@ -6,7 +6,8 @@ follow suit, the highest trump or card of the led suit wins, the winner
 leads.  Seats play at random (``kinds`` 0, reading their own stream, row
 ``1 + seat`` of ``st``, as :class:`~ohhell.strategies.RandomStrategy` does)
 or as the folk player (``kinds`` 1 and 2, with its tips in ``flags``), or
-by the rollout policy (``kinds`` 3, :func:`~ohhell.strategies.rollout_core.policy_play`).
+by the rollout policy (``kinds`` 3, :func:`~ohhell.strategies.rollout_core.policy_play`;
+``flags`` 1: more tricks pay past the bid).
 """
 
 from __future__ import annotations
@@ -67,7 +68,8 @@ def play_tricks(
             if all_random or kinds[seat] == 0:
                 c = kth_bit(legal, draw_below(st, 1 + seat, popcount(legal)))
             elif kinds[seat] == 3:
-                c = policy_play(hand, legal, trick_buf, p, seat, n, t_under, t_over, bids, tricks, played)
+                over = flags[seat] & 1 == 1
+                c = policy_play(hand, legal, trick_buf, p, seat, n, t_under, t_over, bids, tricks, played, over)
             else:
                 c = folk_play(
                     hand, legal, trick_buf, p, leader, seat, n, t_under, t_over, bids, tricks, h - t, played,

@@ -21,13 +21,13 @@ from ohhell.cards import Card, Suit
 from ohhell.cards.masks import mask_of
 from ohhell.engine import Observation, Stream
 from ohhell.engine.stream import state_array
-from ohhell.rules import compile_rules
+from ohhell.rules import Rules, compile_rules
 from ohhell.strategies import rollout_core as core
 from ohhell.strategies.expected_value import ev_inputs
 from ohhell.strategies.folk import Folk, folk_bid, longest_suit, trump_pair
 from ohhell.strategies.folk_core import ALL_TIPS
 
-__all__ = ["Rollout", "compiled_deck", "shown_out", "nearest_bid", "policy_card"]
+__all__ = ["Rollout", "compiled_deck", "shown_out", "nearest_bid", "policy_card", "over_wants"]
 
 
 def compiled_deck(obs: Observation) -> bool:
@@ -55,6 +55,11 @@ def nearest_bid(target: int, legal: tuple[int, ...]) -> int:
     return min(legal, key=lambda b: (abs(b - target), b))
 
 
+def over_wants(rules: Rules) -> bool:
+    """Whether more tricks pay once a bid is exceeded, read off the rules' 2-card score table."""
+    return bool(core.over_wants_of(np.ascontiguousarray(rules.scoring.table(2, 1), dtype=np.int64)))
+
+
 def policy_card(obs: Observation) -> Card:
     """The rollout policy's card for an observation (compiled decks only)."""
     under, over = trump_pair(obs.trump)
@@ -64,7 +69,7 @@ def policy_card(obs: Observation) -> Card:
     bids = np.array([b if b is not None else 0 for b in obs.bids], dtype=np.int64)
     code = core.policy_play(
         mask_of(obs.hand), mask_of(obs.legal_cards), trick, len(obs.current_trick), obs.seat, obs.players,
-        under, over, bids, np.array(obs.tricks_won, dtype=np.int64), mask_of(obs.played_cards),
+        under, over, bids, np.array(obs.tricks_won, dtype=np.int64), mask_of(obs.played_cards), over_wants(obs.rules),
     )  # fmt: skip
     return Card(int(code))
 

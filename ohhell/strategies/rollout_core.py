@@ -36,6 +36,7 @@ from ohhell.strategies.folk_core import ALL_TIPS, folk_bid, folk_estimate, highe
 __all__ = [
     "policy_play",
     "winning_position",
+    "over_wants_of",
     "cards_array",
     "finish_deal",
     "deal_unseen",
@@ -61,19 +62,24 @@ def policy_play(
     bids: np.ndarray,
     won: np.ndarray,
     played: int,
+    over_wants: bool,
 ) -> int:
     """The rollout policy's card (a code in ``legal``).
 
     Short of its bid: lead a card no unseen card can beat if it has one,
-    else its lowest; following, win with the lowest winning card when last
-    and the highest otherwise, or play the lowest card when it cannot win.
+    else the highest card of a side suit (the highest trump without one);
+    following, win with the lowest winning card when last and the highest
+    otherwise, or play the lowest card when it cannot win.
     Bid made (or exceeded): lead the lowest card; following, play the
     highest card that loses the trick so far; with only winners, the
-    highest when last, the lowest otherwise.
+    highest when last, the lowest otherwise.  Past its bid, it plays as if
+    short when ``over_wants`` (the score table pays for more tricks on a
+    miss, as OpenSpiel's does; :func:`over_wants_of`).
     """
     if legal & (legal - 1) == 0:
         return lowest_bit(legal)
-    wants = bids[seat] - won[seat] > 0
+    need = bids[seat] - won[seat]
+    wants = need > 0 or (need < 0 and over_wants)
     if trick_len == 0:
         if not wants:
             return lowest_card(legal, t_under, t_over)
@@ -81,7 +87,11 @@ def policy_play(
         w = sure_winner(legal, unseen, t_under, t_over)
         if w >= 0:
             return w
-        return lowest_card(legal, t_under, t_over)
+        side = legal
+        for suit in range(4):
+            if suit in (t_over, t_under):
+                side &= ~suit_mask(suit)
+        return highest_card(side if side else legal, t_under, t_over)
     led = trick[0] // 13
     best_key = -1
     for i in range(trick_len):
@@ -104,6 +114,16 @@ def policy_play(
     if losers:
         return highest_card(losers, t_under, t_over)
     return highest_card(legal, t_under, t_over) if last else lowest_card(legal, t_under, t_over)
+
+
+@njit(cache=True, error_model="numpy")
+def over_wants_of(table: np.ndarray) -> bool:
+    """Whether a seat past its bid gains by more tricks: OpenSpiel's table (a miss scores the tricks), not harsh.
+
+    Read off a table of at least two cards as ``table[0, 2] > table[0, 1]``;
+    tables of one card never ask.
+    """
+    return bool(table.shape[0] >= 3 and table[0, 2] > table[0, 1])
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -145,6 +165,7 @@ def finish_deal(
     t_under: int,
     t_over: int,
     played: int,
+    over_wants: bool,
 ) -> None:
     """Play the deal out by :func:`policy_play`: ``hands`` (masks) are emptied, ``won`` counts the tricks.
 
@@ -160,7 +181,9 @@ def finish_deal(
                 follow = hand & suit_mask(trick[0] // 13)
                 if follow != 0:
                     legal = follow
-            c = policy_play(hand, legal, trick, trick_len, seat, players, t_under, t_over, bids, won, played)
+            c = policy_play(
+                hand, legal, trick, trick_len, seat, players, t_under, t_over, bids, won, played, over_wants
+            )
             bit = 1 << c
             hands[seat] = hand & ~bit
             played |= bit
@@ -267,6 +290,7 @@ def card_values(
     played this deal, ``h`` the hand size).
     """
     n = room.shape[0]
+    over = over_wants_of(table)
     pool = cards_array(pool_mask)
     sums = np.zeros(52, dtype=np.float64)
     count = 0.0
@@ -304,10 +328,10 @@ def card_values(
             if trick_len + 1 == n:
                 w = (leader + winning_position(buf, n, t_under, t_over)) % n
                 tricks[w] += 1
-                finish_deal(work, n, w, buf, 0, tricks_left - 1, bids, tricks, t_under, t_over, played | bit)
+                finish_deal(work, n, w, buf, 0, tricks_left - 1, bids, tricks, t_under, t_over, played | bit, over)
             else:
                 finish_deal(work, n, leader, buf, trick_len + 1, tricks_left, bids, tricks, t_under, t_over,
-                            played | bit)  # fmt: skip
+                            played | bit, over)  # fmt: skip
             sums[c] += weight * table[bid, tricks[me]]
     out = np.full(52, -np.inf)
     c_mask = legal
@@ -366,6 +390,7 @@ def bid_values(
     forbidden bid is avoided.  Reads row 0 of ``st``.
     """
     n = known_hands.shape[0]
+    over = over_wants_of(table)
     seen = known_out
     for q in range(n):
         if known_hands[q] >= 0:
@@ -408,7 +433,7 @@ def bid_values(
             for q in range(n):
                 work[q] = hands[q]
                 tricks[q] = 0
-            finish_deal(work, n, 0, buf, 0, h, bids, tricks, t_under, t_over, 0)
+            finish_deal(work, n, 0, buf, 0, h, bids, tricks, t_under, t_over, 0, over)
             sums[b] += table[b, tricks[pos]]
     out = np.full(h + 1, -np.inf)
     for b in range(h + 1):
