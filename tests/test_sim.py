@@ -185,8 +185,8 @@ def test_checkpoint_resumes_and_refuses_another_run(tmp_path: Path) -> None:
     rules = ohhell.boerenbridge(4)
     kwargs = {"deals": 4000, "seed": 8, "chunk_size": 500, "n_jobs": 1}
     first = simulate(rules, RANDOM, checkpoint=tmp_path / "ck", **kwargs)
-    assert len(list((tmp_path / "ck").glob("chunk-*.pkl"))) == 8
-    (tmp_path / "ck" / "chunk-000003.pkl").unlink()  # as if the run died before chunk 3
+    assert len(list((tmp_path / "ck").glob("chunk-*.npz"))) == 8
+    (tmp_path / "ck" / "chunk-000003.npz").unlink()  # as if the run died before chunk 3
     again = simulate(rules, RANDOM, checkpoint=tmp_path / "ck", **kwargs)
     pd.testing.assert_frame_equal(first.deals, again.deals)
     with pytest.raises(CheckpointMismatch, match="seed_entropy"):
@@ -208,14 +208,14 @@ def test_a_killed_run_resumes_to_the_uninterrupted_result(tmp_path: Path) -> Non
     proc = subprocess.Popen([sys.executable, "-c", KILLED_RUN, str(directory)], cwd=Path(__file__).parents[1])
     try:
         deadline = time.monotonic() + 120
-        while len(list(directory.glob("chunk-*.pkl"))) < 3:
+        while len(list(directory.glob("chunk-*.npz"))) < 3:
             assert proc.poll() is None, "the run ended before it could be killed"
             assert time.monotonic() < deadline, "no chunk written in time"
             time.sleep(0.05)
         os.kill(proc.pid, signal.SIGKILL)
     finally:
         proc.wait()
-    saved = len(list(directory.glob("chunk-*.pkl")))
+    saved = len(list(directory.glob("chunk-*.npz")))
     assert 3 <= saved < 40
     kwargs = {"deals": 6000, "seed": 21, "chunk_size": 150, "n_jobs": 1, "engine": "reference"}
     resumed = simulate(ohhell.bondebridge(4), RANDOM, checkpoint=directory, **kwargs)

@@ -15,7 +15,7 @@ import sys
 import time
 import warnings
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
@@ -280,12 +280,15 @@ def simulate(
         "summary": list(by) if by else None,
         "features": features,
     }
+    manifest["version"] = _package_version()
     store = Checkpoint(checkpoint, manifest) if checkpoint is not None else None
     done: dict[int, _Done] = {}
     if store is not None:
         for index in sorted(store.done()):
             if index < len(chunks):
-                done[index] = store.load(index)
+                loaded = _from_payload(chunks[index], store.load(index), mode)
+                if loaded is not None:
+                    done[index] = loaded
     t0 = time.perf_counter()
     bar = tqdm(
         total=n_units,
@@ -306,6 +309,8 @@ def simulate(
         raise
     finally:
         bar.close()
+        if store is not None:
+            store.close()
     used = [done[i] for i in sorted(done) if stopped_at is None or i <= stopped_at]
     result = _assemble(compiled, job, used)
     wall = time.perf_counter() - t0
@@ -350,7 +355,7 @@ def _run(
     def finish(d: _Done) -> None:
         done[d.chunk.index] = d
         if store is not None:
-            store.save(d.chunk.index, d)
+            store.save(d.chunk.index, _payload(d))
         bar.update(d.chunk.size)
 
     checked = 0
@@ -381,6 +386,40 @@ def _run(
             finish(d)
         hit = reached()
     return hit
+
+
+def _package_version() -> str:
+    from ohhell import __version__
+
+    return __version__
+
+
+def _payload(d: _Done) -> dict[str, Any]:
+    """A completed chunk as plain arrays and frames for its checkpoint file."""
+    out: dict[str, Any] = {"start": d.chunk.start, "size": d.chunk.size, "seconds": d.seconds}
+    if d.arrays is not None:
+        out["arrays"] = "deals" if isinstance(d.arrays, DealArrays) else "matches"
+        for f in fields(d.arrays):
+            out[f"arrays_{f.name}"] = getattr(d.arrays, f.name)
+    if d.summary is not None:
+        out["summary"] = d.summary
+    if d.match_summary is not None:
+        out["match_summary"] = d.match_summary
+    return out
+
+
+def _from_payload(chunk: Chunk, payload: dict[str, Any] | None, mode: str) -> _Done | None:
+    """A chunk read back from its checkpoint file (None when it does not fit the plan)."""
+    if payload is None or payload.get("start") != chunk.start or payload.get("size") != chunk.size:
+        return None
+    arrays: DealArrays | MatchArrays | None = None
+    kind = payload.get("arrays")
+    if kind is not None:
+        cls = DealArrays if kind == "deals" else MatchArrays
+        if kind != mode:
+            return None
+        arrays = cls(**{f.name: payload[f"arrays_{f.name}"] for f in fields(cls)})
+    return _Done(chunk, arrays, payload.get("summary"), payload.get("match_summary"), float(payload["seconds"]))
 
 
 def _iterate(parallel: Parallel, job: _Job, chunks: Sequence[Chunk], n_jobs: int) -> Iterator[_Done]:
