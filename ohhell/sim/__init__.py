@@ -6,7 +6,7 @@ the arrays of ``arrays``, ``frames`` turns them into long-form frames,
 ``checkpoint`` keeps completed chunks on disk and ``run`` ties it together.
 """
 
-from ohhell.sim.checkpoint import CheckpointMismatch
+from ohhell.sim.checkpoint import CheckpointLocked, CheckpointMismatch, CheckpointWarning
 from ohhell.sim.paths import fast_path_reason, run_chunk
 from ohhell.sim.run import (
     SUMMARY_COLUMNS,
@@ -26,6 +26,8 @@ __all__ = [
     "ChunkError",
     "FastPathUnavailable",
     "CheckpointMismatch",
+    "CheckpointLocked",
+    "CheckpointWarning",
     "SUMMARY_COLUMNS",
     "summarize",
     "fast_path_reason",
