@@ -71,12 +71,12 @@ def test_the_trick_count_is_the_poisson_binomial_of_the_chances(chances: list[fl
 def test_learned_odds_are_reproducible_and_rank_the_cards() -> None:
     compiled = compile_rules(replace(ohhell.boerenbridge(4), schedule=FixedHands(size=5, rounds=1)))
     odds = round_odds(compiled)
-    assert odds.shape == (1, 3, core.POSITIONS, 2, 13, core.LENGTHS, core.HIGHER)
+    assert odds.shape == (1, 3, core.POSITIONS, core.FIELDS, 2, 13, core.LENGTHS, core.HIGHER)
     assert ((odds >= 0) & (odds <= 1)).all()
     assert not odds.flags.writeable
     again = round_odds(compile_rules(replace(ohhell.boerenbridge(4), schedule=FixedHands(size=5, rounds=1))))
     assert np.array_equal(odds, again)
-    one_trump = odds[0, 1, 0]  # position 0, a trump round
+    one_trump = odds[0, 1, 0, 1]  # position 0 (nothing heard), a trump round
     assert one_trump[1, 12, 0, 0] > 0.9 > one_trump[1, 0, 0, 0]  # a lone trump ace takes its trick, a lone two seldom
     assert one_trump[0, 12, 0, 0] > one_trump[0, 0, 0, 0]  # side ace over side two
 

@@ -236,7 +236,10 @@ def _deal(
             legal_bids = all_bids if forbidden < 0 else all_bids & ~(1 << forbidden)
             for q in range(n):
                 hands[q] = hands_out[(dealer + 1 + q) % n]  # hands: a free work buffer until play
-            b = seat_odds_bid(hands, i, n, h, sight, t_under, t_over, odds, score_tables[r], legal_bids)
+            heard_sum = 0 if simultaneous else total
+            heard_count = 0 if simultaneous else i
+            b = seat_odds_bid(hands, i, n, h, sight, heard_sum, heard_count, t_under, t_over, odds, score_tables[r],
+                              legal_bids)  # fmt: skip
         else:
             legal_bids = all_bids if forbidden < 0 else all_bids & ~(1 << forbidden)
             heard = np.full(n, -1, dtype=np.int64)
@@ -277,7 +280,8 @@ def _deal(
                 for q in range(n):
                     hands[q] = hands_out[(dealer + 1 + q) % n]  # hands: a free work buffer until play
                 pos = (adj - dealer - 1) % n
-                bids[adj] = seat_odds_bid(hands, pos, n, h, sight, t_under, t_over, odds, score_tables[r], options)
+                bids[adj] = seat_odds_bid(hands, pos, n, h, sight, total - old, n - 1, t_under, t_over, odds,
+                                          score_tables[r], options)  # fmt: skip
             else:
                 heard = np.full(n, -1, dtype=np.int64)
                 for q in range(n):

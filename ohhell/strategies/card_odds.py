@@ -30,7 +30,7 @@ from ohhell.strategies.rollout import compiled_deck, nearest_bid, policy_card
 __all__ = ["CardOdds", "round_odds", "LEARNING_DEALS", "LEARNING_ROUNDS"]
 
 #: Self-play deals per round of learning and rounds of learning, per round shape and trump kind.
-LEARNING_DEALS = 4000
+LEARNING_DEALS = 12000
 LEARNING_ROUNDS = 3
 #: Pseudo-deals of the prior (every card a ``1 / players`` chance) in each cell.
 _PRIOR = 4.0
@@ -38,15 +38,15 @@ _PRIOR = 4.0
 
 @lru_cache(maxsize=1024)
 def _learn(deck: tuple[int, ...], n: int, h: int, kind: int, hook: bool, table: tuple[int, ...]) -> np.ndarray:
-    """The odds ``[position, is trump, rank, length class, higher class]`` of one round shape and trump kind."""
+    """The odds ``[position, field, is trump, rank, length, higher]`` of one round shape and trump kind."""
     score = np.array(table, dtype=np.int64).reshape(h + 1, h + 1)
-    odds = np.full((3, core.POSITIONS, 2, 13, core.LENGTHS, core.HIGHER), 1.0 / n)
+    odds = np.full((3, core.POSITIONS, core.FIELDS, 2, 13, core.LENGTHS, core.HIGHER), 1.0 / n)
     seed = np.random.SeedSequence([2026, n, h, kind, int(hook), len(deck)])
     st = state_array(Stream(seed))
     cards = np.array(deck, dtype=np.int64)
     for _ in range(LEARNING_ROUNDS):
-        wins = np.zeros((core.POSITIONS, 2, 13, core.LENGTHS, core.HIGHER))
-        counts = np.zeros((core.POSITIONS, 2, 13, core.LENGTHS, core.HIGHER))
+        wins = np.zeros((core.POSITIONS, core.FIELDS, 2, 13, core.LENGTHS, core.HIGHER))
+        counts = np.zeros((core.POSITIONS, core.FIELDS, 2, 13, core.LENGTHS, core.HIGHER))
         core.self_play_credits(cards, n, h, kind, hook, odds, score, LEARNING_DEALS, st, wins, counts)
         odds[kind] = (wins + _PRIOR / n) / (counts + _PRIOR)
     out: np.ndarray = odds[kind].copy()
@@ -56,7 +56,7 @@ def _learn(deck: tuple[int, ...], n: int, h: int, kind: int, hook: bool, table: 
 
 def _round_odds(compiled: CompiledRules) -> np.ndarray:
     n_rounds = compiled.n_rounds
-    out = np.zeros((n_rounds, 3, core.POSITIONS, 2, 13, core.LENGTHS, core.HIGHER))
+    out = np.zeros((n_rounds, 3, core.POSITIONS, core.FIELDS, 2, 13, core.LENGTHS, core.HIGHER))
     deck = tuple(int(c) for c in compiled.deck)
     hook = compiled.restriction == "hook"
     for r in range(n_rounds):
@@ -77,7 +77,7 @@ def _odds_of(rules: Rules) -> np.ndarray:
 
 
 def round_odds(compiled: CompiledRules) -> np.ndarray:
-    """Every round's learned odds, ``[round, trump kind, position, is trump, rank, length, higher]`` (read-only).
+    """Every round's learned odds, ``[round, trump kind, position, field, is trump, rank, length, higher]`` (read-only).
 
     Learned by self-play on first use for these rules and cached (per round
     shape, trump kind, hook and score table): about 0.1 s per round shape.
@@ -85,7 +85,7 @@ def round_odds(compiled: CompiledRules) -> np.ndarray:
     """
     codes = [int(c) for c in compiled.deck]
     if compiled.wizards or len(set(codes)) != len(codes):
-        return np.zeros((compiled.n_rounds, 3, core.POSITIONS, 2, 13, core.LENGTHS, core.HIGHER))
+        return np.zeros((compiled.n_rounds, 3, core.POSITIONS, core.FIELDS, 2, 13, core.LENGTHS, core.HIGHER))
     return _odds_of(compiled.rules)
 
 
@@ -94,12 +94,13 @@ class CardOdds:
     """Bids the legal bid with the highest expected score under a learned per-card trick model; plays the policy.
 
     Each card of the hand has a chance of taking a trick that depends on
-    the bidder's position, trump or not, rank and the length of its suit in
-    the hand, learned by self-play for the rules at hand
+    the bidder's position, trump or not, rank, the length of its suit in
+    the hand and how many higher cards of the suit the hand holds, learned by self-play for the rules at hand
     (:func:`round_odds`); the trick count is their Poisson-binomial sum, and
     the bid maximises the expected score under the round's own score table
-    (so harsh scoring, zero-bid bonuses and the hook move it).  It ignores
-    the bids heard.  Blind, it expects ``hand size / players`` tricks; on
+    (so harsh scoring, zero-bid bonuses and the hook move it).  The chances
+    also depend on whether the bids heard so far claim fewer tricks than
+    their fair share, about their share or more.  Blind, it expects ``hand size / players`` tricks; on
     the forehead, the tricks the hands it sees are not expected to take.
     Cards: the rollout policy (:func:`~ohhell.strategies.rollout_core.policy_play`).
     Deterministic (never reads its stream).  With a Wizard deck or two
@@ -141,7 +142,11 @@ class CardOdds:
         table = np.ascontiguousarray(compiled.score_table(obs.round_index))
         odds = round_odds(compiled)[obs.round_index]
         pos = seat_at.index(obs.seat)
-        return int(core.seat_odds_bid(hands, pos, n, obs.hand_size, sight, under, over, odds, table, legal))
+        heard = [b for s, b in enumerate(obs.bids) if b is not None and s != obs.seat]
+        return int(
+            core.seat_odds_bid(hands, pos, n, obs.hand_size, sight, sum(heard), len(heard), under, over, odds, table,
+                               legal)
+        )  # fmt: skip
 
     def play(self, obs: Observation, rng: Stream) -> Card:
         if len(obs.legal_cards) == 1:

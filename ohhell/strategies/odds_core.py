@@ -30,6 +30,8 @@ from ohhell.strategies.rollout_core import over_wants_of, policy_play, winning_p
 __all__ = [
     "LENGTHS",
     "HIGHER",
+    "FIELDS",
+    "field_class",
     "higher_class",
     "length_class",
     "POSITIONS",
@@ -46,6 +48,8 @@ LENGTHS = 5
 POSITIONS = 7
 #: Classes of how many higher cards of its suit the hand also holds (0, 1, 2 or more).
 HIGHER = 3
+#: Classes of the bids heard before this one against their fair share: fewer, about even, more.
+FIELDS = 3
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -70,11 +74,20 @@ def higher_class(suit_cards: int, code: int) -> int:
     return HIGHER - 1 if k >= HIGHER else k
 
 
+@njit(cache=True, inline="always", error_model="numpy")
+def field_class(heard_sum: int, heard_count: int, h: int, n: int) -> int:
+    """0 when the bids heard claim half a trick or more below their share (``h / n`` each), 2 above, else 1."""
+    gap = heard_sum - heard_count * h / n
+    if gap < -0.5:
+        return 0
+    return 2 if gap > 0.5 else 1
+
+
 @njit(cache=True, error_model="numpy")
-def card_chances(hand: int, odds: np.ndarray, pos: int, t_under: int, t_over: int, out: np.ndarray) -> int:
+def card_chances(hand: int, odds: np.ndarray, pos: int, field: int, t_under: int, t_over: int, out: np.ndarray) -> int:
     """Each card's chance of a trick into ``out`` (lowest card first); returns the number of cards.
 
-    ``odds``: one round's array ``[kind, position, is trump, rank, length class, higher class]``.
+    ``odds``: one round's array ``[kind, position, field, is trump, rank, length class, higher class]``.
     """
     kind = trump_kind(t_under, t_over)
     p = min(pos, POSITIONS - 1)
@@ -89,7 +102,7 @@ def card_chances(hand: int, odds: np.ndarray, pos: int, t_under: int, t_over: in
         while x:
             c = lowest_bit(x)
             x &= x - 1
-            out[m] = odds[kind, p, trump, c % 13, length, higher_class(cards, c)]
+            out[m] = odds[kind, p, field, trump, c % 13, length, higher_class(cards, c)]
             m += 1
     return m
 
@@ -125,12 +138,20 @@ def _best_bid(dist: np.ndarray, h: int, table: np.ndarray, legal_bids: int) -> i
 
 @njit(cache=True, error_model="numpy")
 def odds_bid(
-    hand: int, h: int, pos: int, t_under: int, t_over: int, odds: np.ndarray, table: np.ndarray, legal_bids: int
+    hand: int,
+    h: int,
+    pos: int,
+    field: int,
+    t_under: int,
+    t_over: int,
+    odds: np.ndarray,
+    table: np.ndarray,
+    legal_bids: int,
 ) -> int:
     """The legal bid with the highest expected score for ``hand`` (ties: the lower bid)."""
     chances = np.empty(max(h, 1), dtype=np.float64)
     dist = np.zeros(h + 1, dtype=np.float64)
-    m = card_chances(hand, odds, pos, t_under, t_over, chances)
+    m = card_chances(hand, odds, pos, field, t_under, t_over, chances)
     trick_distribution(chances, m, dist)
     return _best_bid(dist, h, table, legal_bids)
 
@@ -142,20 +163,24 @@ def seat_odds_bid(
     n: int,
     h: int,
     sight: int,
+    heard_sum: int,
+    heard_count: int,
     t_under: int,
     t_over: int,
     odds: np.ndarray,
     table: np.ndarray,
     legal_bids: int,
 ) -> int:
-    """The bid of the seat at ``pos`` (``hands`` by position from the dealer's left).
+    """The bid of the seat at ``pos`` (``hands`` by position from the dealer's left), having heard
+    ``heard_count`` bids summing to ``heard_sum``.
 
     ``sight`` 0: its own hand; 1 (blind): an unseen hand expects ``h / n``
     tricks; 2 (forehead): the tricks the hands it sees are not expected to
     take, shared evenly over its ``h`` cards.
     """
+    field = field_class(heard_sum, heard_count, h, n)
     if sight == 0:
-        return odds_bid(hands[pos], h, pos, t_under, t_over, odds, table, legal_bids)
+        return odds_bid(hands[pos], h, pos, field, t_under, t_over, odds, table, legal_bids)
     expected = h / n
     if sight == 2:
         chances = np.empty(max(h, 1), dtype=np.float64)
@@ -163,7 +188,7 @@ def seat_odds_bid(
         for q in range(n):
             if q == pos:
                 continue
-            m = card_chances(hands[q], odds, q, t_under, t_over, chances)
+            m = card_chances(hands[q], odds, q, 1, t_under, t_over, chances)
             for i in range(m):
                 others += chances[i]
         expected = min(max(h - others, 0.0), float(h))
@@ -191,7 +216,7 @@ def self_play_credits(
 
     Position 0 (the dealer's left) bids first and leads; the trump is a
     random suit (kind 1), two different random suits (kind 2) or none.
-    ``wins``/``counts`` (shape ``[position, is trump, rank, length class, higher class]``)
+    ``wins``/``counts`` (shape ``[position, field, is trump, rank, length class, higher class]``)
     are added to.  Reads row 0 of ``st``.
     """
     d = deck.shape[0]
@@ -202,6 +227,7 @@ def self_play_credits(
     bids = np.zeros(n, dtype=np.int64)
     won = np.zeros(n, dtype=np.int64)
     trick = np.zeros(n, dtype=np.int64)
+    fields = np.zeros(n, dtype=np.int64)
     all_bids = (1 << (h + 1)) - 1
     for _ in range(deals):
         for i in range(d - 1, 0, -1):
@@ -227,7 +253,8 @@ def self_play_credits(
             legal = all_bids
             if hook and q == n - 1 and 0 <= h - total <= h:
                 legal = all_bids & ~(1 << (h - total))
-            bids[q] = odds_bid(hands[q], h, q, t_under, t_over, odds, table, legal)
+            fields[q] = field_class(total, q, h, n)
+            bids[q] = odds_bid(hands[q], h, q, fields[q], t_under, t_over, odds, table, legal)
             total += bids[q]
             dealt[q] = hands[q]
         leader = 0
@@ -255,7 +282,8 @@ def self_play_credits(
             s = c // 13
             held = dealt[leader] & suit_mask(s)
             trump = 1 if s in (t_over, t_under) else 0
-            wins[min(leader, POSITIONS - 1), trump, c % 13, length_class(held), higher_class(held, c)] += 1
+            p_ = min(leader, POSITIONS - 1)
+            wins[p_, fields[leader], trump, c % 13, length_class(held), higher_class(held, c)] += 1
         for q in range(n):
             for s in range(4):
                 cards = dealt[q] & suit_mask(s)
@@ -267,4 +295,4 @@ def self_play_credits(
                 while x:
                     c = lowest_bit(x)
                     x &= x - 1
-                    counts[min(q, POSITIONS - 1), trump, c % 13, length, higher_class(cards, c)] += 1
+                    counts[min(q, POSITIONS - 1), fields[q], trump, c % 13, length, higher_class(cards, c)] += 1
