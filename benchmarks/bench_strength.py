@@ -48,6 +48,10 @@ class LineUp:
 LINEUPS = (
     LineUp("strongest vs ISMCTS(1000), true state", "strongest", 1000, "state", 500),
     LineUp("strongest vs ISMCTS(1000), own view", "strongest", 1000, "view", 500),
+    LineUp("strongest-fast vs ISMCTS(100), true state", "strongest-fast", 100, "state", 500),
+    LineUp("strongest-fast vs ISMCTS(100), own view", "strongest-fast", 100, "view", 500),
+    LineUp("strongest-fast vs ISMCTS(1000), true state", "strongest-fast", 1000, "state", 500),
+    LineUp("strongest-fast vs ISMCTS(1000), own view", "strongest-fast", 1000, "view", 500),
     LineUp("PIMC vs ISMCTS(1000), true state", "pimc", 1000, "state", 300),
     LineUp("EV vs ISMCTS(1000), true state", "ev", 1000, "state", 500),
     LineUp("folk vs ISMCTS(1000), true state", "folk", 1000, "state", 500),
