@@ -23,9 +23,8 @@ from ohhell.engine.stream import state_array
 from ohhell.rules import CompiledRules, compile_rules
 from ohhell.rules.variant import Rules
 from ohhell.strategies import odds_core as core
-from ohhell.strategies.folk import Folk, folk_bid, longest_suit, trump_pair
-from ohhell.strategies.folk_core import ALL_TIPS
-from ohhell.strategies.rollout import compiled_deck, nearest_bid, policy_card
+from ohhell.strategies.folk import Folk, longest_suit, trump_pair
+from ohhell.strategies.rollout import compiled_deck, policy_card, wizard_aware_bid
 
 __all__ = ["CardOdds", "round_odds", "LEARNING_DEALS", "LEARNING_ROUNDS"]
 
@@ -124,8 +123,7 @@ class CardOdds:
         if len(obs.legal_bids) == 1:
             return obs.legal_bids[0]
         if not compiled_deck(obs):
-            wizards = sum(1 for c in obs.hand if c.is_wizard)
-            return nearest_bid(folk_bid(obs, ALL_TIPS) + wizards, obs.legal_bids)
+            return wizard_aware_bid(obs)
         compiled = compile_rules(obs.rules)
         n = obs.players
         seat_at = [(obs.dealer + 1 + q) % n for q in range(n)]

@@ -25,7 +25,7 @@ from numba import njit
 
 from ohhell.cards.masks import lowest_bit, popcount, suit_mask
 from ohhell.engine.stream import draw_below
-from ohhell.strategies.rollout_core import over_wants_of, policy_play, winning_position
+from ohhell.strategies.rollout_core import over_wants_of, policy_play, shuffle_codes, winning_position
 
 __all__ = [
     "LENGTHS",
@@ -219,7 +219,6 @@ def self_play_credits(
     ``wins``/``counts`` (shape ``[position, field, is trump, rank, length class, higher class]``)
     are added to.  Reads row 0 of ``st``.
     """
-    d = deck.shape[0]
     over = over_wants_of(table)
     order = deck.copy()
     hands = np.zeros(n, dtype=np.int64)
@@ -230,11 +229,7 @@ def self_play_credits(
     fields = np.zeros(n, dtype=np.int64)
     all_bids = (1 << (h + 1)) - 1
     for _ in range(deals):
-        for i in range(d - 1, 0, -1):
-            j = draw_below(st, 0, i + 1)
-            tmp = order[i]
-            order[i] = order[j]
-            order[j] = tmp
+        shuffle_codes(order, st)
         for q in range(n):
             hands[q] = 0
             won[q] = 0

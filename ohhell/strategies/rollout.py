@@ -27,7 +27,7 @@ from ohhell.strategies.expected_value import ev_inputs
 from ohhell.strategies.folk import Folk, folk_bid, longest_suit, trump_pair
 from ohhell.strategies.folk_core import ALL_TIPS
 
-__all__ = ["Rollout", "compiled_deck", "shown_out", "nearest_bid", "policy_card", "over_wants"]
+__all__ = ["Rollout", "compiled_deck", "shown_out", "nearest_bid", "policy_card", "over_wants", "wizard_aware_bid"]
 
 
 def compiled_deck(obs: Observation) -> bool:
@@ -53,6 +53,12 @@ def shown_out(obs: Observation) -> np.ndarray:
 def nearest_bid(target: int, legal: tuple[int, ...]) -> int:
     """The legal bid nearest ``target`` (ties: the lower)."""
     return min(legal, key=lambda b: (abs(b - target), b))
+
+
+def wizard_aware_bid(obs: Observation) -> int:
+    """Where the compiled cores do not reach (Wizards, two decks): the folk bid of the plain cards + one per Wizard."""
+    wizards = sum(1 for c in obs.hand if c.is_wizard)
+    return nearest_bid(folk_bid(obs, ALL_TIPS) + wizards, obs.legal_bids)
 
 
 def over_wants(rules: Rules) -> bool:
@@ -141,8 +147,7 @@ class Rollout:
         if len(obs.legal_bids) == 1:
             return obs.legal_bids[0]
         if not compiled_deck(obs):
-            wizards = sum(1 for c in obs.hand if c.is_wizard)
-            return nearest_bid(folk_bid(obs, ALL_TIPS) + wizards, obs.legal_bids)
+            return wizard_aware_bid(obs)
         scores = self.bid_scores(obs, rng)
         return int(max(obs.legal_bids, key=lambda b: (scores[b], -b)))
 

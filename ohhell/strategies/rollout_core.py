@@ -38,6 +38,7 @@ __all__ = [
     "winning_position",
     "over_wants_of",
     "cards_array",
+    "shuffle_codes",
     "finish_deal",
     "deal_unseen",
     "card_values",
@@ -198,6 +199,16 @@ def finish_deal(
         trick_len = 0
 
 
+@njit(cache=True, inline="always", error_model="numpy")
+def shuffle_codes(codes: np.ndarray, st: np.ndarray) -> None:
+    """Shuffle ``codes`` in place (Fisher-Yates from the end, reading row 0 of the stream ``st``)."""
+    for i in range(codes.shape[0] - 1, 0, -1):
+        j = draw_below(st, 0, i + 1)
+        tmp = codes[i]
+        codes[i] = codes[j]
+        codes[j] = tmp
+
+
 @njit(cache=True, error_model="numpy")
 def deal_unseen(
     pool: np.ndarray, room: np.ndarray, voids: np.ndarray, hands: np.ndarray, st: np.ndarray, tries: int
@@ -218,11 +229,7 @@ def deal_unseen(
     left = np.empty(n + 1, dtype=np.int64)
     got = np.zeros(n, dtype=np.int64)
     for _ in range(tries):
-        for i in range(m - 1, 0, -1):
-            j = draw_below(st, 0, i + 1)
-            tmp = pool[i]
-            pool[i] = pool[j]
-            pool[j] = tmp
+        shuffle_codes(pool, st)
         for s in range(n):
             left[s] = room[s]
             got[s] = 0
