@@ -38,7 +38,7 @@ from typing import TypeVar
 import numpy as np
 from numba import njit
 
-__all__ = ["Stream", "SeedLike", "seed_sequence", "next_word", "draw_below", "state_array"]
+__all__ = ["Stream", "SeedLike", "seed_sequence", "next_word", "draw_below", "shuffle_codes", "state_array"]
 
 SeedLike = int | list[int] | tuple[int, ...] | np.random.SeedSequence | None
 
@@ -192,6 +192,16 @@ def draw_below(st: np.ndarray, k: int, n: int) -> int:
         m = (next_word(st, k) >> _U64(32)) * nn
         if (m & _LOW32) >= threshold:
             return np.int64(m >> _U64(32))  # type: ignore[return-value]  # int64, never uint64, in numba
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def shuffle_codes(codes: np.ndarray, st: np.ndarray) -> None:
+    """Shuffle ``codes`` in place (Fisher-Yates from the end, ``draw_below(st, 0, i + 1)`` for each ``i``)."""
+    for i in range(codes.shape[0] - 1, 0, -1):
+        j = draw_below(st, 0, i + 1)
+        tmp = codes[i]
+        codes[i] = codes[j]
+        codes[j] = tmp
 
 
 def state_array(stream: Stream) -> np.ndarray:

@@ -6,7 +6,7 @@ each, and the "vri" spoiler) with its compiled decision core ``folk_core``,
 ``playout`` (the compiled trick-play loop they share with the fast path),
 ``solver`` (perfect-information search) and ``pimc`` (Monte Carlo over it),
 ``rollout`` (the strong player: every choice by rollouts of the bid-aware
-policy in ``rollout_core`` over sampled deals) and ``card_odds`` (the fast
+policy ``policy_core`` over sampled deals, ``rollout_core``) and ``card_odds`` (the fast
 strong player: bids from per-card trick chances learned in self-play,
 ``odds_core``; plays the rollout policy; on the compiled path).
 """

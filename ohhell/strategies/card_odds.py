@@ -101,7 +101,7 @@ class CardOdds:
     also depend on whether the bids heard so far claim fewer tricks than
     their fair share, about their share or more.  Blind, it expects ``hand size / players`` tricks; on
     the forehead, the tricks the hands it sees are not expected to take.
-    Cards: the rollout policy (:func:`~ohhell.strategies.rollout_core.policy_play`).
+    Cards: the rollout policy (:func:`~ohhell.strategies.policy_core.policy_play`).
     Deterministic (never reads its stream).  With a Wizard deck or two
     decks: the folk bid of its plain cards plus one per Wizard, folk play.
 

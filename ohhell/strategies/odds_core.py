@@ -7,7 +7,7 @@ how many cards of its suit the hand holds (1 to 5 or more) and how many of
 them rank above it (0, 1, 2 or more).  The bid is
 the legal one with the highest expected score under the round's own score
 table (:func:`odds_bid`).  Cards are played by the rollout policy
-(:func:`~ohhell.strategies.rollout_core.policy_play`).
+(:func:`~ohhell.strategies.policy_core.policy_play`).
 
 The chances are learned by self-play (:func:`self_play_credits`): deals of
 the round are played by ``n`` card-odds players and each card that
@@ -24,8 +24,8 @@ import numpy as np
 from numba import njit
 
 from ohhell.cards.masks import lowest_bit, popcount, suit_mask
-from ohhell.engine.stream import draw_below
-from ohhell.strategies.rollout_core import over_wants_of, policy_play, shuffle_codes, winning_position
+from ohhell.engine.stream import draw_below, shuffle_codes
+from ohhell.strategies.policy_core import over_wants_of, policy_play, winning_position
 
 __all__ = [
     "LENGTHS",

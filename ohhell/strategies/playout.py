@@ -6,7 +6,7 @@ follow suit, the highest trump or card of the led suit wins, the winner
 leads.  Seats play at random (``kinds`` 0, reading their own stream, row
 ``1 + seat`` of ``st``, as :class:`~ohhell.strategies.RandomStrategy` does)
 or as the folk player (``kinds`` 1 and 2, with its tips in ``flags``), or
-by the rollout policy (``kinds`` 3, :func:`~ohhell.strategies.rollout_core.policy_play`;
+by the rollout policy (``kinds`` 3, :func:`~ohhell.strategies.policy_core.policy_play`;
 ``flags`` 1: more tricks pay past the bid).
 """
 
@@ -19,7 +19,7 @@ from ohhell.cards.masks import SUIT_OF, kth_bit, popcount
 from ohhell.engine.stream import draw_below
 from ohhell.rules.tricks import trick_strength
 from ohhell.strategies.folk_core import folk_play
-from ohhell.strategies.rollout_core import policy_play
+from ohhell.strategies.policy_core import policy_play
 
 __all__ = ["play_tricks"]
 

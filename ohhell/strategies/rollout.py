@@ -4,7 +4,7 @@
 the cards it cannot see at random (consistent with the suits each player
 has shown out of), tries every legal choice on the same sampled deals, plays
 each deal out with the compiled rollout policy
-(:func:`~ohhell.strategies.rollout_core.policy_play`: every seat pursuing
+(:func:`~ohhell.strategies.policy_core.policy_play`: every seat pursuing
 its own bid, ducking what it does not want) and takes the choice with the
 highest mean score under the round's own score table.  Its bids are
 evaluated the same way: each legal bid is played out by the policy that the
@@ -22,6 +22,7 @@ from ohhell.cards.masks import mask_of
 from ohhell.engine import Observation, Stream
 from ohhell.engine.stream import state_array
 from ohhell.rules import Rules, compile_rules
+from ohhell.strategies import policy_core
 from ohhell.strategies import rollout_core as core
 from ohhell.strategies.expected_value import ev_inputs
 from ohhell.strategies.folk import Folk, folk_bid, longest_suit, trump_pair
@@ -63,7 +64,7 @@ def wizard_aware_bid(obs: Observation) -> int:
 
 def over_wants(rules: Rules) -> bool:
     """Whether more tricks pay once a bid is exceeded, read off the rules' 2-card score table."""
-    return bool(core.over_wants_of(np.ascontiguousarray(rules.scoring.table(2, 1), dtype=np.int64)))
+    return bool(policy_core.over_wants_of(np.ascontiguousarray(rules.scoring.table(2, 1), dtype=np.int64)))
 
 
 def policy_card(obs: Observation) -> Card:
@@ -73,7 +74,7 @@ def policy_card(obs: Observation) -> Card:
     for i, c in enumerate(obs.current_trick):
         trick[i] = c.code
     bids = np.array([b if b is not None else 0 for b in obs.bids], dtype=np.int64)
-    code = core.policy_play(
+    code = policy_core.policy_play(
         mask_of(obs.hand), mask_of(obs.legal_cards), trick, len(obs.current_trick), obs.seat, obs.players,
         under, over, bids, np.array(obs.tricks_won, dtype=np.int64), mask_of(obs.played_cards), over_wants(obs.rules),
     )  # fmt: skip
