@@ -122,7 +122,7 @@ def test_it_is_a_frozen_value_that_pickles_and_hashes() -> None:
         r.play_samples = 3  # type: ignore[misc]
 
 
-@pytest.mark.parametrize("bad", [{"bid_samples": 0}, {"play_samples": 1.5}, {"play_samples": True}, {"spread": -1}])
+@pytest.mark.parametrize("bad", [{"bid_samples": 0}, {"play_samples": 1.5}, {"play_samples": True}, {"inference": 1}])
 def test_bad_settings_are_refused(bad: dict[str, object]) -> None:
     with pytest.raises(ValueError, match="Rollout"):
         Rollout(**bad)  # type: ignore[arg-type]

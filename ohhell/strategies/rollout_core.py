@@ -23,10 +23,11 @@ from numba import njit
 
 from ohhell.cards.masks import lowest_bit, popcount, suit_mask
 from ohhell.engine.stream import draw_below, shuffle_codes
-from ohhell.strategies.folk_core import ALL_TIPS, folk_bid, folk_estimate
+from ohhell.strategies.folk_core import ALL_TIPS, folk_bid
+from ohhell.strategies.odds_core import card_chances, field_class, trick_distribution
 from ohhell.strategies.policy_core import over_wants_of, policy_play, winning_position
 
-__all__ = ["finish_deal", "deal_unseen", "card_values", "bid_values", "bid_weight", "hook_mask", "cards_array"]
+__all__ = ["finish_deal", "deal_unseen", "card_values", "bid_values", "hook_mask", "cards_array"]
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -162,7 +163,9 @@ def card_values(
     samples: int,
     played_by: np.ndarray,
     h: int,
-    spread: float,
+    odds: np.ndarray,
+    dealer: int,
+    simultaneous: bool,
     st: np.ndarray,
 ) -> np.ndarray:
     """Mean score of seat ``me`` (``table[bid, tricks]``) for each card code (``-inf`` where not legal).
@@ -170,13 +173,18 @@ def card_values(
     ``hands_known``: masks of the cards known to be in each hand (this
     seat's hand; 0 for the others); ``room``: how many more cards each seat
     holds (0 for ``me``); ``pool_mask``: the cards this seat cannot see.
-    With ``spread > 0`` each sample is weighted by how well it explains the
-    others' bids (:func:`bid_weight`; ``played_by``: the cards each seat has
-    played this deal, ``h`` the hand size).
+    With card-odds ``odds`` for the round (shape ``[3, ...]``, see
+    :mod:`ohhell.strategies.odds_core`; a dummy of another shape turns this
+    off) each sample is weighted by how likely each opponent's sampled hand
+    (``played_by``: the cards each seat has played this deal; ``h`` the hand
+    size) was to take exactly the tricks it bid, under the card-odds trick
+    model with its position (from ``dealer``) and the bids it heard.
     """
     n = room.shape[0]
     over = over_wants_of(table)
     pool = cards_array(pool_mask)
+    chances = np.empty(max(h, 1), dtype=np.float64)
+    dist = np.zeros(h + 1, dtype=np.float64)
     sums = np.zeros(52, dtype=np.float64)
     count = 0.0
     hands = np.empty(n, dtype=np.int64)
@@ -193,10 +201,19 @@ def card_values(
             no_voids = np.zeros(n, dtype=np.int64)
             deal_unseen(pool, room, no_voids, hands, st, 1)
         weight = 1.0
-        if spread > 0:
+        if odds.shape[0] == 3:
             for s in range(n):
-                if s != me:
-                    weight *= bid_weight(hands[s] | played_by[s], bids[s], h, t_under, t_over, spread)
+                if s == me:
+                    continue
+                pos = (s - dealer - 1) % n
+                heard_sum = 0
+                if not simultaneous:
+                    for q in range(pos):
+                        heard_sum += bids[(dealer + 1 + q) % n]
+                field = field_class(heard_sum, 0 if simultaneous else pos, h, n)
+                m_c = card_chances(hands[s] | played_by[s], odds, pos, field, t_under, t_over, chances)
+                trick_distribution(chances, m_c, dist)
+                weight *= dist[bids[s]]
         count += weight
         c_mask = legal
         while c_mask:
@@ -225,17 +242,6 @@ def card_values(
         c_mask &= c_mask - 1
         out[c] = sums[c] / count if count > 0 else 0.0
     return out
-
-
-@njit(cache=True, error_model="numpy")
-def bid_weight(dealt: int, bid: int, h: int, t_under: int, t_over: int, spread: float) -> float:
-    """How well a dealt hand explains a bid: ``exp(-(bid - estimate)^2 / (2 spread^2))``.
-
-    The estimate is the folk count of the hand's tricks
-    (:func:`~ohhell.strategies.folk_core.folk_estimate`).
-    """
-    gap = bid - folk_estimate(dealt, h, t_under, t_over, ALL_TIPS)
-    return float(np.exp(-0.5 * gap * gap / (spread * spread)))
 
 
 @njit(cache=True, error_model="numpy")
