@@ -16,6 +16,7 @@ Usage::
 
     python benchmarks/bench_strength.py            # the full run, writes RESULTS-strength.md
     python benchmarks/bench_strength.py --quick    # a few deals per line-up, prints only
+    python benchmarks/bench_strength.py --only strongest-fast   # rerun the matching line-ups, replace their rows
 
 Line-ups run in parallel (joblib, one per core).
 """
@@ -109,17 +110,33 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="4 deals per line-up; print, write nothing")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=-1)
+    parser.add_argument("--only", default=None, help="rerun the line-ups whose name starts with this; keep the rest")
     args = parser.parse_args()
-    rows = Parallel(n_jobs=args.jobs)(delayed(run)(lu, 4 if args.quick else lu.deals, args.seed) for lu in LINEUPS)
+    lineups = [lu for lu in LINEUPS if args.only is None or lu.name.startswith(args.only)]
+    if not lineups:
+        parser.error(f"no line-up starts with {args.only!r}")
+    rows = Parallel(n_jobs=args.jobs)(delayed(run)(lu, 4 if args.quick else lu.deals, args.seed) for lu in lineups)
     text = table(list(rows))
     print(text)
     if args.quick:
         return
+    out = HERE / "RESULTS-strength.md"
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=HERE)
+    if args.only is not None:
+        old = out.read_text(encoding="utf-8").splitlines()
+        fresh = {line.split(" | ")[0]: line for line in text.splitlines()[2:]}
+        merged = [fresh.get(line.split(" | ")[0], line) if line.startswith("| ") else line for line in old]
+        names = ", ".join(lu.name for lu in lineups)
+        merged.append(
+            f"\nRerun by `python benchmarks/bench_strength.py --only '{args.only}' --seed {args.seed}` "
+            f"at commit {commit.stdout.strip()}: {names}."
+        )
+        out.write_text("\n".join(merged) + "\n", encoding="utf-8")
+        print(f"updated {out}", file=sys.stderr)
+        return
     import pyspiel
 
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=HERE)
     total = sum(r["seconds"] for r in rows)
-    out = HERE / "RESULTS-strength.md"
     out.write_text(
         "# Strength against OpenSpiel's ISMCTS\n\n"
         f"Measured by `python benchmarks/bench_strength.py --seed {args.seed}` on this machine "
