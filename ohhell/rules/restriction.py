@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol, runtime_checkable
 
+from numba import njit
+
 __all__ = [
     "BidRestriction",
     "RestrictionKind",
@@ -18,6 +20,7 @@ __all__ = [
     "FirstBidderAdjusts",
     "HighestBidderAdjusts",
     "hooked_bid",
+    "hook_bids",
     "adjusting_seat",
     "adjust_options",
 ]
@@ -111,6 +114,16 @@ def hooked_bid(hand_size: int, earlier_bids: Sequence[int]) -> int | None:
     """The bid the dealer may not make under the hook, or None when it is out of range."""
     forbidden = hand_size - sum(earlier_bids)
     return forbidden if 0 <= forbidden <= hand_size else None
+
+
+@njit(cache=True, error_model="numpy")
+def hook_bids(hand_size: int, earlier_total: int, bids: int) -> int:
+    """The bid mask ``bids`` less the dealer's hooked bid after bids summing to ``earlier_total``
+    (compiled, for the players' simulations; the same rule as :func:`hooked_bid`)."""
+    forbidden = hand_size - earlier_total
+    if 0 <= forbidden <= hand_size:
+        return bids & ~(1 << forbidden)
+    return bids
 
 
 def adjusting_seat(kind: RestrictionKind, hand_size: int, bids: Sequence[int], dealer: int) -> int | None:

@@ -25,7 +25,6 @@ import json
 import os
 import warnings
 import zipfile
-from collections.abc import Iterator
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
@@ -256,6 +255,3 @@ class Checkpoint:
         """Warn that ``path`` is not used; the chunk is then recomputed (and its file overwritten)."""
         warnings.warn(f"checkpoint chunk {path} is not used: {why}; it is recomputed", CheckpointWarning, stacklevel=3)
         return None
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(sorted(self.done()))

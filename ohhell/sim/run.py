@@ -280,7 +280,7 @@ def simulate(
         "summary": list(by) if by else None,
         "features": features,
     }
-    manifest["version"] = _package_version()
+    manifest["version"] = _versions()["ohhell"]
     store = Checkpoint(checkpoint, manifest) if checkpoint is not None else None
     done: dict[int, _Done] = {}
     if store is not None:
@@ -388,12 +388,6 @@ def _run(
     return hit
 
 
-def _package_version() -> str:
-    from ohhell import __version__
-
-    return __version__
-
-
 def _payload(d: _Done) -> dict[str, Any]:
     """A completed chunk as plain arrays and frames for its checkpoint file."""
     out: dict[str, Any] = {"start": d.chunk.start, "size": d.chunk.size, "seconds": d.seconds}
@@ -415,9 +409,9 @@ def _from_payload(chunk: Chunk, payload: dict[str, Any] | None, mode: str) -> _D
     arrays: DealArrays | MatchArrays | None = None
     kind = payload.get("arrays")
     if kind is not None:
-        cls = DealArrays if kind == "deals" else MatchArrays
         if kind != mode:
             return None
+        cls = DealArrays if kind == "deals" else MatchArrays
         arrays = cls(**{f.name: payload[f"arrays_{f.name}"] for f in fields(cls)})
     return _Done(chunk, arrays, payload.get("summary"), payload.get("match_summary"), float(payload["seconds"]))
 

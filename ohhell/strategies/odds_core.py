@@ -25,6 +25,7 @@ from numba import njit
 
 from ohhell.cards.masks import lowest_bit, popcount, suit_mask
 from ohhell.engine.stream import draw_below, shuffle_codes
+from ohhell.rules.restriction import hook_bids
 from ohhell.strategies.policy_core import over_wants_of, policy_play, winning_position
 
 __all__ = [
@@ -245,9 +246,7 @@ def self_play_credits(
                 t_under += 1
         total = 0
         for q in range(n):
-            legal = all_bids
-            if hook and q == n - 1 and 0 <= h - total <= h:
-                legal = all_bids & ~(1 << (h - total))
+            legal = hook_bids(h, total, all_bids) if hook and q == n - 1 else all_bids
             fields[q] = field_class(total, q, h, n)
             bids[q] = odds_bid(hands[q], h, q, fields[q], t_under, t_over, odds, table, legal)
             total += bids[q]

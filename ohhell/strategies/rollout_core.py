@@ -23,11 +23,12 @@ from numba import njit
 
 from ohhell.cards.masks import lowest_bit, popcount, suit_mask
 from ohhell.engine.stream import draw_below, shuffle_codes
+from ohhell.rules.restriction import hook_bids
 from ohhell.strategies.folk_core import ALL_TIPS, folk_bid
 from ohhell.strategies.odds_core import card_chances, field_class, trick_distribution
 from ohhell.strategies.policy_core import over_wants_of, policy_play, winning_position
 
-__all__ = ["finish_deal", "deal_unseen", "card_values", "bid_values", "hook_mask", "cards_array"]
+__all__ = ["finish_deal", "deal_unseen", "card_values", "bid_values", "cards_array"]
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -192,6 +193,17 @@ def card_values(
     tricks = np.empty(n, dtype=np.int64)
     buf = np.empty(n, dtype=np.int64)
     bid = bids[me]
+    infer = odds.shape[0] == 3
+    positions = np.empty(n, dtype=np.int64)
+    fields = np.empty(n, dtype=np.int64)
+    if infer:  # each opponent's position from the dealer's left and the bids it heard: the same in every sample
+        for s in range(n):
+            positions[s] = (s - dealer - 1) % n
+            heard_sum = 0
+            if not simultaneous:
+                for q in range(positions[s]):
+                    heard_sum += bids[(dealer + 1 + q) % n]
+            fields[s] = field_class(heard_sum, 0 if simultaneous else positions[s], h, n)
     for _ in range(samples):
         for s in range(n):
             hands[s] = hands_known[s]
@@ -201,17 +213,11 @@ def card_values(
             no_voids = np.zeros(n, dtype=np.int64)
             deal_unseen(pool, room, no_voids, hands, st, 1)
         weight = 1.0
-        if odds.shape[0] == 3:
+        if infer:
             for s in range(n):
                 if s == me:
                     continue
-                pos = (s - dealer - 1) % n
-                heard_sum = 0
-                if not simultaneous:
-                    for q in range(pos):
-                        heard_sum += bids[(dealer + 1 + q) % n]
-                field = field_class(heard_sum, 0 if simultaneous else pos, h, n)
-                m_c = card_chances(hands[s] | played_by[s], odds, pos, field, t_under, t_over, chances)
+                m_c = card_chances(hands[s] | played_by[s], odds, positions[s], fields[s], t_under, t_over, chances)
                 trick_distribution(chances, m_c, dist)
                 weight *= dist[bids[s]]
         count += weight
@@ -242,15 +248,6 @@ def card_values(
         c_mask &= c_mask - 1
         out[c] = sums[c] / count if count > 0 else 0.0
     return out
-
-
-@njit(cache=True, error_model="numpy")
-def hook_mask(h: int, total: int, all_bids: int) -> int:
-    """The bids the dealer may make under the hook after bids summing to ``total``."""
-    forbidden = h - total
-    if 0 <= forbidden <= h:
-        return all_bids & ~(1 << forbidden)
-    return all_bids
 
 
 @njit(cache=True, error_model="numpy")
@@ -315,7 +312,7 @@ def bid_values(
                 else:
                     allowed = all_bids
                     if hook and q == n - 1:
-                        allowed = hook_mask(h, total, all_bids)
+                        allowed = hook_bids(h, total, all_bids)
                     if simultaneous:
                         bids[q] = folk_bid(hands[q], h, n, t_under, t_over, ALL_TIPS, 0, 0, all_bids)
                     else:
