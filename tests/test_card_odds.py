@@ -71,14 +71,17 @@ def test_the_trick_count_is_the_poisson_binomial_of_the_chances(chances: list[fl
 def test_learned_odds_are_reproducible_and_rank_the_cards() -> None:
     compiled = compile_rules(replace(ohhell.boerenbridge(4), schedule=FixedHands(size=5, rounds=1)))
     odds = round_odds(compiled)
-    assert odds.shape == (1, 3, core.POSITIONS, core.FIELDS, 2, 13, core.LENGTHS, core.HIGHER)
+    assert odds.shape == (1, 3, core.POSITIONS, core.FIELDS, core.INTENTS, 2, 13, core.LENGTHS, core.HIGHER)
     assert ((odds >= 0) & (odds <= 1)).all()
     assert not odds.flags.writeable
     again = round_odds(compile_rules(replace(ohhell.boerenbridge(4), schedule=FixedHands(size=5, rounds=1))))
     assert np.array_equal(odds, again)
-    one_trump = odds[0, 1, 0, 1]  # position 0 (nothing heard), a trump round
+    one_trump = odds[0, 1, 0, 1, core.ANY_BID]  # position 0 (nothing heard), a trump round, any bid
     assert one_trump[1, 12, 0, 0] > 0.9 > one_trump[1, 0, 0, 0]  # a lone trump ace takes its trick, a lone two seldom
     assert one_trump[0, 12, 0, 0] > one_trump[0, 0, 0, 0]  # side ace over side two
+    # played for a bid of 0 a side king (a lone one, nothing higher held) is shed more often than played for 2
+    by_intent = odds[0, 1, 0, 1, :, 0, 11, 0, 0]
+    assert by_intent[0] < by_intent[2]
 
 
 def test_its_bid_follows_the_score_table() -> None:

@@ -172,7 +172,7 @@ def run_chunk(
     sight = c.sight
     simultaneous = c.simultaneous
     all_random = bool((kinds == 0).all())
-    odds = round_odds(c) if (kinds == 3).any() else np.zeros((c.n_rounds, 1, 1, 1, 1, 1, 1, 1))
+    odds = round_odds(c) if (kinds == 3).any() else np.zeros((c.n_rounds, 1, 1, 1, 1, 1, 1, 1, 1))
     if isinstance(out, DealArrays):
         kernel.play_deals_kernel(
             np.uint64(base), start, size, players, max(c.first_dealer, 0),

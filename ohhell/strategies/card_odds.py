@@ -31,23 +31,31 @@ __all__ = ["CardOdds", "round_odds", "LEARNING_DEALS", "LEARNING_ROUNDS"]
 #: Self-play deals per round of learning and rounds of learning, per round shape and trump kind.
 LEARNING_DEALS = 12000
 LEARNING_ROUNDS = 3
-#: Pseudo-deals of the prior (every card a ``1 / players`` chance) in each cell.
+#: Pseudo-deals of the prior in each cell.
 _PRIOR = 4.0
+#: One round's odds: ``[trump kind, position, field, intent, is trump, rank, length, higher]``.
+_SHAPE = (3, core.POSITIONS, core.FIELDS, core.INTENTS, 2, 13, core.LENGTHS, core.HIGHER)
 
 
 @lru_cache(maxsize=1024)
 def _learn(deck: tuple[int, ...], n: int, h: int, kind: int, hook: bool, table: tuple[int, ...]) -> np.ndarray:
-    """The odds ``[position, field, is trump, rank, length, higher]`` of one round shape and trump kind."""
+    """The odds ``[position, field, intent, is trump, rank, length, higher]`` of one round shape and trump kind.
+
+    The chances for any bid (intent :data:`~ohhell.strategies.odds_core.ANY_BID`) shrink towards
+    ``1 / players``; those of each intent class towards the chances for any bid.
+    """
     score = np.array(table, dtype=np.int64).reshape(h + 1, h + 1)
-    odds = np.full((3, core.POSITIONS, core.FIELDS, 2, 13, core.LENGTHS, core.HIGHER), 1.0 / n)
+    odds = np.full(_SHAPE, 1.0 / n)
     seed = np.random.SeedSequence([2026, n, h, kind, int(hook), len(deck)])
     st = state_array(Stream(seed))
     cards = np.array(deck, dtype=np.int64)
     for _ in range(LEARNING_ROUNDS):
-        wins = np.zeros((core.POSITIONS, core.FIELDS, 2, 13, core.LENGTHS, core.HIGHER))
-        counts = np.zeros((core.POSITIONS, core.FIELDS, 2, 13, core.LENGTHS, core.HIGHER))
+        wins = np.zeros((core.POSITIONS, core.FIELDS, core.INTENTS - 1, 2, 13, core.LENGTHS, core.HIGHER))
+        counts = np.zeros_like(wins)
         core.self_play_credits(cards, n, h, kind, hook, odds, score, LEARNING_DEALS, st, wins, counts)
-        odds[kind] = (wins + _PRIOR / n) / (counts + _PRIOR)
+        pooled = (wins.sum(axis=2) + _PRIOR / n) / (counts.sum(axis=2) + _PRIOR)
+        odds[kind, :, :, core.ANY_BID] = pooled
+        odds[kind, :, :, : core.ANY_BID] = (wins + _PRIOR * pooled[:, :, None]) / (counts + _PRIOR)
     out: np.ndarray = odds[kind].copy()
     out.setflags(write=False)
     return out
@@ -55,7 +63,7 @@ def _learn(deck: tuple[int, ...], n: int, h: int, kind: int, hook: bool, table: 
 
 def _round_odds(compiled: CompiledRules) -> np.ndarray:
     n_rounds = compiled.n_rounds
-    out = np.zeros((n_rounds, 3, core.POSITIONS, core.FIELDS, 2, 13, core.LENGTHS, core.HIGHER))
+    out = np.zeros((n_rounds, *_SHAPE))
     deck = tuple(int(c) for c in compiled.deck)
     hook = compiled.restriction == "hook"
     for r in range(n_rounds):
@@ -76,7 +84,8 @@ def _odds_of(rules: Rules) -> np.ndarray:
 
 
 def round_odds(compiled: CompiledRules) -> np.ndarray:
-    """Every round's learned odds, ``[round, trump kind, position, field, is trump, rank, length, higher]`` (read-only).
+    """Every round's learned odds, ``[round, trump kind, position, field, intent, is trump, rank, length, higher]``
+    (read-only).
 
     Learned by self-play on first use for these rules and cached (per round
     shape, trump kind, hook and score table): about 0.1 s per round shape.
@@ -84,7 +93,7 @@ def round_odds(compiled: CompiledRules) -> np.ndarray:
     """
     codes = [int(c) for c in compiled.deck]
     if compiled.wizards or len(set(codes)) != len(codes):
-        return np.zeros((compiled.n_rounds, 3, core.POSITIONS, core.FIELDS, 2, 13, core.LENGTHS, core.HIGHER))
+        return np.zeros((compiled.n_rounds, *_SHAPE))
     return _odds_of(compiled.rules)
 
 
@@ -99,7 +108,9 @@ class CardOdds:
     the bid maximises the expected score under the round's own score table
     (so harsh scoring, zero-bid bonuses and the hook move it).  The chances
     also depend on whether the bids heard so far claim fewer tricks than
-    their fair share, about their share or more.  Blind, it expects ``hand size / players`` tricks; on
+    their fair share, about their share or more, and on the bid the hand is played for: each legal
+    bid is scored with the chances of the cards played for that bid (a card played for 0 is shed
+    where it can be).  Blind, it expects ``hand size / players`` tricks; on
     the forehead, the tricks the hands it sees are not expected to take.
     Cards: the rollout policy (:func:`~ohhell.strategies.policy_core.policy_play`).
     Deterministic (never reads its stream).  With a Wizard deck or two

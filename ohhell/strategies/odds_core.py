@@ -2,20 +2,26 @@
 
 A hand's trick count is modelled as a sum of independent chances, one per
 card (a Poisson-binomial count); the chance of a card depends on the
-bidder's position from the dealer's left, whether it is a trump, its rank,
+bidder's position from the dealer's left, the bids it heard against their
+fair share, the bid its holder pursues (0, 1, 2, 3 or more: a card played
+for a bid of 0 is shed where it can be), whether it is a trump, its rank,
 how many cards of its suit the hand holds (1 to 5 or more) and how many of
-them rank above it (0, 1, 2 or more).  The bid is
-the legal one with the highest expected score under the round's own score
-table (:func:`odds_bid`).  Cards are played by the rollout policy
+them rank above it (0, 1, 2 or more).  The bid is the legal one with the
+highest expected score under the round's own score table, each bid's trick
+count taken from the chances of the cards played for that bid
+(:func:`odds_bid`).  Cards are played by the rollout policy
 (:func:`~ohhell.strategies.policy_core.policy_play`).
 
 The chances are learned by self-play (:func:`self_play_credits`): deals of
-the round are played by ``n`` card-odds players and each card that
-wins a trick is credited; a few rounds of learning from the previous
-round's table reach a table consistent with the way the table itself bids
-and plays.  Odds arrays, per round: ``[trump kind, position, is trump,
-rank, length - 1]`` with trump kinds 0 (no trump), 1 (one suit), 2 (two
-suits, Setesdal).
+the round are played by ``n`` card-odds players, a share of whose bids is
+moved to a neighbouring bid so that every hand is also seen pursuing bids
+it would not choose, and each card that wins a trick is credited; a few
+rounds of learning from the previous round's table reach a table
+consistent with the way the table itself bids and plays.  Odds arrays, per
+round: ``[trump kind, position, field, intent, is trump, rank, length
+class, higher class]`` with trump kinds 0 (no trump), 1 (one suit), 2 (two
+suits, Setesdal) and intent :data:`ANY_BID` for a holder whose bid is not
+known.
 """
 
 from __future__ import annotations
@@ -32,7 +38,10 @@ __all__ = [
     "LENGTHS",
     "HIGHER",
     "FIELDS",
+    "INTENTS",
+    "ANY_BID",
     "field_class",
+    "intent_class",
     "higher_class",
     "length_class",
     "POSITIONS",
@@ -51,6 +60,12 @@ POSITIONS = 7
 HIGHER = 3
 #: Classes of the bids heard before this one against their fair share: fewer, about even, more.
 FIELDS = 3
+#: Classes of the bid the card's holder pursues (0, 1, 2, 3 or more), and one more for "any bid".
+INTENTS = 5
+ANY_BID = INTENTS - 1
+#: Share of the self-play bids (in learning) replaced by a neighbouring legal bid, so that each
+#: intent class also sees hands that would rather bid otherwise.
+EXPLORE_PERCENT = 20
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -84,11 +99,20 @@ def field_class(heard_sum: int, heard_count: int, h: int, n: int) -> int:
     return 2 if gap > 0.5 else 1
 
 
-@njit(cache=True, error_model="numpy")
-def card_chances(hand: int, odds: np.ndarray, pos: int, field: int, t_under: int, t_over: int, out: np.ndarray) -> int:
-    """Each card's chance of a trick into ``out`` (lowest card first); returns the number of cards.
+@njit(cache=True, inline="always", error_model="numpy")
+def intent_class(bid: int) -> int:
+    """The intent class of a bid: the bid itself up to ``INTENTS - 2``, which stands for that many or more."""
+    return min(bid, INTENTS - 2)
 
-    ``odds``: one round's array ``[kind, position, field, is trump, rank, length class, higher class]``.
+
+@njit(cache=True, error_model="numpy")
+def card_chances(
+    hand: int, odds: np.ndarray, pos: int, field: int, intent: int, t_under: int, t_over: int, out: np.ndarray
+) -> int:
+    """Each card's chance of a trick into ``out`` (lowest card first), its holder pursuing a bid of
+    intent class ``intent`` (:data:`ANY_BID`: whatever it bid); returns the number of cards.
+
+    ``odds``: one round's array ``[kind, position, field, intent, is trump, rank, length class, higher class]``.
     """
     kind = trump_kind(t_under, t_over)
     p = min(pos, POSITIONS - 1)
@@ -103,7 +127,7 @@ def card_chances(hand: int, odds: np.ndarray, pos: int, field: int, t_under: int
         while x:
             c = lowest_bit(x)
             x &= x - 1
-            out[m] = odds[kind, p, field, trump, c % 13, length, higher_class(cards, c)]
+            out[m] = odds[kind, p, field, intent, trump, c % 13, length, higher_class(cards, c)]
             m += 1
     return m
 
@@ -138,6 +162,34 @@ def _best_bid(dist: np.ndarray, h: int, table: np.ndarray, legal_bids: int) -> i
 
 
 @njit(cache=True, error_model="numpy")
+def _best_intended_bid(
+    hand: int, h: int, pos: int, field: int, t_under: int, t_over: int, odds: np.ndarray, table: np.ndarray,
+    legal_bids: int,
+) -> int:  # fmt: skip
+    """The legal bid whose own trick distribution (the hand played for that bid) scores best."""
+    chances = np.empty(max(h, 1), dtype=np.float64)
+    dist = np.zeros(h + 1, dtype=np.float64)
+    best = -1
+    best_value = -np.inf
+    done = -1
+    for b in range(h + 1):
+        if not (legal_bids >> b) & 1:
+            continue
+        intent = intent_class(b)
+        if intent != done:
+            m = card_chances(hand, odds, pos, field, intent, t_under, t_over, chances)
+            trick_distribution(chances, m, dist)
+            done = intent
+        value = 0.0
+        for k in range(h + 1):
+            value += dist[k] * table[b, k]
+        if value > best_value + 1e-12:
+            best = b
+            best_value = value
+    return best
+
+
+@njit(cache=True, error_model="numpy")
 def odds_bid(
     hand: int,
     h: int,
@@ -149,12 +201,9 @@ def odds_bid(
     table: np.ndarray,
     legal_bids: int,
 ) -> int:
-    """The legal bid with the highest expected score for ``hand`` (ties: the lower bid)."""
-    chances = np.empty(max(h, 1), dtype=np.float64)
-    dist = np.zeros(h + 1, dtype=np.float64)
-    m = card_chances(hand, odds, pos, field, t_under, t_over, chances)
-    trick_distribution(chances, m, dist)
-    return _best_bid(dist, h, table, legal_bids)
+    """The legal bid with the highest expected score for ``hand`` (ties: the lower bid), each bid's
+    trick count taken from the chances of the cards played for that bid."""
+    return _best_intended_bid(hand, h, pos, field, t_under, t_over, odds, table, legal_bids)
 
 
 @njit(cache=True, error_model="numpy")
@@ -189,7 +238,7 @@ def seat_odds_bid(
         for q in range(n):
             if q == pos:
                 continue
-            m = card_chances(hands[q], odds, q, 1, t_under, t_over, chances)
+            m = card_chances(hands[q], odds, q, 1, ANY_BID, t_under, t_over, chances)
             for i in range(m):
                 others += chances[i]
         expected = min(max(h - others, 0.0), float(h))
@@ -217,8 +266,10 @@ def self_play_credits(
 
     Position 0 (the dealer's left) bids first and leads; the trump is a
     random suit (kind 1), two different random suits (kind 2) or none.
-    ``wins``/``counts`` (shape ``[position, field, is trump, rank, length class, higher class]``)
-    are added to.  Reads row 0 of ``st``.
+    ``wins``/``counts`` (shape ``[position, field, intent (0..INTENTS - 2), is trump, rank, length
+    class, higher class]``) are added to.  ``EXPLORE_PERCENT`` bids in a hundred are moved to a
+    neighbouring legal bid, so that hands are also seen pursuing bids they would not choose.
+    Reads row 0 of ``st``.
     """
     over = over_wants_of(table)
     order = deck.copy()
@@ -248,7 +299,12 @@ def self_play_credits(
         for q in range(n):
             legal = hook_bids(h, total, all_bids) if hook and q == n - 1 else all_bids
             fields[q] = field_class(total, q, h, n)
-            bids[q] = odds_bid(hands[q], h, q, fields[q], t_under, t_over, odds, table, legal)
+            b = odds_bid(hands[q], h, q, fields[q], t_under, t_over, odds, table, legal)
+            if draw_below(st, 0, 100) < EXPLORE_PERCENT:
+                step = 1 if draw_below(st, 0, 2) == 1 else -1
+                if 0 <= b + step <= h and (legal >> (b + step)) & 1:
+                    b += step
+            bids[q] = b
             total += bids[q]
             dealt[q] = hands[q]
         leader = 0
@@ -277,7 +333,8 @@ def self_play_credits(
             held = dealt[leader] & suit_mask(s)
             trump = 1 if s in (t_over, t_under) else 0
             p_ = min(leader, POSITIONS - 1)
-            wins[p_, fields[leader], trump, c % 13, length_class(held), higher_class(held, c)] += 1
+            wins[p_, fields[leader], intent_class(bids[leader]), trump, c % 13, length_class(held),
+                 higher_class(held, c)] += 1  # fmt: skip
         for q in range(n):
             for s in range(4):
                 cards = dealt[q] & suit_mask(s)
@@ -289,4 +346,5 @@ def self_play_credits(
                 while x:
                     c = lowest_bit(x)
                     x &= x - 1
-                    counts[min(q, POSITIONS - 1), fields[q], trump, c % 13, length, higher_class(cards, c)] += 1
+                    counts[min(q, POSITIONS - 1), fields[q], intent_class(bids[q]), trump, c % 13, length,
+                           higher_class(cards, c)] += 1  # fmt: skip

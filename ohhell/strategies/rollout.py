@@ -28,6 +28,8 @@ from ohhell.strategies.expected_value import ev_inputs
 from ohhell.strategies.folk import Folk, folk_bid, longest_suit, trump_pair
 from ohhell.strategies.folk_core import ALL_TIPS
 
+NO_ODDS = np.zeros((1, 1, 1, 1, 1, 1, 1, 1))  # the compiled cores' "no card-odds model"
+
 __all__ = ["Rollout", "compiled_deck", "shown_out", "nearest_bid", "policy_card", "over_wants", "wizard_aware_bid"]
 
 
@@ -130,6 +132,14 @@ class Rollout:
         if not isinstance(self.inference, bool):
             raise ValueError(f"Rollout.inference must be True or False, got {self.inference!r}")
 
+    @staticmethod
+    def _odds(obs: Observation) -> np.ndarray:
+        """The card-odds player's learned trick chances for this round (learned on first use)."""
+        from ohhell.strategies.card_odds import round_odds  # card_odds builds on this module
+
+        odds: np.ndarray = round_odds(compile_rules(obs.rules))[obs.round_index]
+        return odds
+
     # -- decisions ------------------------------------------------------------
 
     def bid_scores(self, obs: Observation, rng: Stream) -> np.ndarray:
@@ -176,11 +186,8 @@ class Rollout:
         bids = np.array([b if b is not None else 0 for b in obs.bids], dtype=np.int64)
         won = np.array(obs.tricks_won, dtype=np.int64)
         under, over = trump_pair(obs.trump)
-        compiled = compile_rules(obs.rules)
-        table = np.ascontiguousarray(compiled.score_table(obs.round_index))
-        from ohhell.strategies.card_odds import round_odds  # card_odds builds on this module
-
-        odds = round_odds(compiled)[obs.round_index] if self.inference else np.zeros((1, 1, 1, 1, 1, 1, 1))
+        table = np.ascontiguousarray(compile_rules(obs.rules).score_table(obs.round_index))
+        odds = self._odds(obs) if self.inference else NO_ODDS
         st = state_array(rng)
         values = core.card_values(
             hands_known, obs.seat, room, shown_out(obs), deck & ~seen, mask_of(obs.legal_cards), trick,

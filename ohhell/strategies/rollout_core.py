@@ -25,7 +25,7 @@ from ohhell.cards.masks import lowest_bit, popcount, suit_mask
 from ohhell.engine.stream import draw_below, shuffle_codes
 from ohhell.rules.restriction import hook_bids
 from ohhell.strategies.folk_core import ALL_TIPS, folk_bid
-from ohhell.strategies.odds_core import card_chances, field_class, trick_distribution
+from ohhell.strategies.odds_core import card_chances, field_class, intent_class, trick_distribution
 from ohhell.strategies.policy_core import over_wants_of, policy_play, winning_position
 
 __all__ = ["finish_deal", "deal_unseen", "card_values", "bid_values", "cards_array"]
@@ -217,7 +217,8 @@ def card_values(
             for s in range(n):
                 if s == me:
                     continue
-                m_c = card_chances(hands[s] | played_by[s], odds, positions[s], fields[s], t_under, t_over, chances)
+                m_c = card_chances(hands[s] | played_by[s], odds, positions[s], fields[s], intent_class(bids[s]),
+                                   t_under, t_over, chances)  # fmt: skip
                 trick_distribution(chances, m_c, dist)
                 weight *= dist[bids[s]]
         count += weight
