@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Protocol, runtime_checkable
 
+from ohhell.rules.checks import MAX_HAND, SCORE_LIMIT, integer, integers, store
+
 __all__ = [
     "BiddingOrder",
     "Sequential",
@@ -88,7 +90,9 @@ class BlindRounds:
 
     The cards are looked at only after every bid is made.  The source says "a
     higher scoring multiplier applies" without a number: ``multiplier`` is a
-    parameter (default 2) applied to the whole round score, miss or made.
+    parameter (default 2, an integer from 1 to 1,000,000) applied to the
+    whole round score, miss or made.  ``hand_sizes`` is a tuple of hand sizes
+    (each at most once; a size the schedule never deals never applies).
 
     Names: "Blind Boerenbridge" (1-card rounds); the Bondebridge forehead
     round played "helt usett" (fully blind).
@@ -98,8 +102,10 @@ class BlindRounds:
     multiplier_value: int = 2
 
     def __post_init__(self) -> None:
-        if self.multiplier_value < 1:
-            raise ValueError(f"BlindRounds.multiplier_value must be >= 1, got {self.multiplier_value}")
+        sizes = integers("BlindRounds.hand_sizes", self.hand_sizes, low=1, high=MAX_HAND, unique=True)
+        store(self, "hand_sizes", sizes)
+        value = integer("BlindRounds.multiplier_value", self.multiplier_value, low=1, high=SCORE_LIMIT)
+        store(self, "multiplier_value", value)
 
     def sight(self, hand_size: int) -> Sight:
         return "blind" if hand_size in self.hand_sizes else "own"
@@ -113,10 +119,14 @@ class ForeheadRounds:
     """In rounds of the given hand sizes each player bids seeing every hand but their own.
 
     Names: Bondebridge house rule "pannekortet" (the 1-card round, cards held
-    to the forehead).
+    to the forehead).  ``hand_sizes`` as for :class:`BlindRounds`.
     """
 
     hand_sizes: tuple[int, ...] = (1,)
+
+    def __post_init__(self) -> None:
+        sizes = integers("ForeheadRounds.hand_sizes", self.hand_sizes, low=1, high=MAX_HAND, unique=True)
+        store(self, "hand_sizes", sizes)
 
     def sight(self, hand_size: int) -> Sight:
         return "forehead" if hand_size in self.hand_sizes else "own"

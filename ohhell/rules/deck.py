@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from ohhell.cards import JESTER, WIZARD, Card, Suit
+from ohhell.rules.checks import integer, items, store
 
 __all__ = ["Deck", "StandardDeck", "DoubleDeck", "ReducedDeck", "WizardDeck"]
 
@@ -67,7 +68,8 @@ class ReducedDeck:
     Cards are taken from the ace down, all four suits of a rank at a time; when
     ``size`` cuts a rank, the higher suits (spades, hearts, diamonds, clubs)
     are kept first.  The default 26 cards are A K Q J T 9 of every suit plus
-    the eights of spades and hearts.  Pass ``cards_in_play`` to choose them explicitly.
+    the eights of spades and hearts.  Pass ``cards_in_play`` (a tuple of card
+    names such as ``("AS", "KH")``, as many as ``size``) to choose them explicitly.
 
     Names: "Boerenbridge for two" (26 cards; the source does not say which,
     so this is a parameter).
@@ -77,14 +79,22 @@ class ReducedDeck:
     cards_in_play: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
+        store(self, "size", integer("ReducedDeck.size", self.size, low=1, high=52))
         if self.cards_in_play is not None:
-            parsed = [Card.parse(c) for c in self.cards_in_play]
+            names = items("ReducedDeck.cards_in_play", self.cards_in_play, "('AS', 'KH')")
+            parsed = []
+            for i, name in enumerate(names):
+                if not isinstance(name, str):
+                    raise TypeError(f"ReducedDeck.cards_in_play[{i}] must be a card name such as 'AS', got {name!r}")
+                try:
+                    parsed.append(Card.parse(name))
+                except ValueError as exc:
+                    raise ValueError(f"ReducedDeck.cards_in_play[{i}]: {exc}") from None
+            store(self, "cards_in_play", names)
             if any(not c.is_plain for c in parsed) or len(set(parsed)) != len(parsed):
                 raise ValueError("ReducedDeck.cards_in_play must be distinct plain cards")
             if len(parsed) != self.size:
                 raise ValueError(f"ReducedDeck: size={self.size} but {len(parsed)} cards were given; make them agree")
-        elif not 1 <= self.size <= 52:
-            raise ValueError(f"ReducedDeck.size must be 1..52, got {self.size}")
 
     @property
     def has_wizards(self) -> bool:

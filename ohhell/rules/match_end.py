@@ -13,10 +13,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol, runtime_checkable
 
+from ohhell.rules.checks import choice, integer, items, store
+
 __all__ = ["TieBreak", "MatchEnd", "PlayAllRounds", "Elimination", "standings", "winners", "rank_key"]
 
 #: ``made_bids``: more exact bids ranks higher; ``best_round``: a higher best single-round score.
 TieBreak = Literal["made_bids", "best_round"]
+_TIE_BREAKS: tuple[TieBreak, ...] = ("made_bids", "best_round")
+
+
+def _tie_breaks(owner: str, value: object) -> tuple[TieBreak, ...]:
+    """A tuple of tie-breaks, each at most once (a list is kept as a tuple)."""
+    out = items(owner, value, "('made_bids', 'best_round') or ()")
+    for i, tb in enumerate(out):
+        choice(f"{owner}[{i}]", tb, _TIE_BREAKS)
+    if len(set(out)) != len(out):
+        raise ValueError(f"{owner} must name each tie-break at most once, got {out}")
+    return out  # type: ignore[return-value]
 
 
 @runtime_checkable
@@ -33,10 +46,16 @@ class MatchEnd(Protocol):
 class PlayAllRounds:
     """Everyone plays every round of the schedule; highest total wins.
 
+    ``tie_breaks``: a tuple of ``"made_bids"`` and ``"best_round"``, in
+    order, each at most once (``()``: players level on total share the win).
+
     Names: every source; the tie-breaks are Boerenbridge's.
     """
 
     tie_breaks: tuple[TieBreak, ...] = ("made_bids", "best_round")
+
+    def __post_init__(self) -> None:
+        store(self, "tie_breaks", _tie_breaks("PlayAllRounds.tie_breaks", self.tie_breaks))
 
     def players_per_round(self, players: int, hand_sizes: tuple[int, ...]) -> tuple[int, ...]:
         return (players,) * len(hand_sizes)
@@ -49,7 +68,9 @@ class Elimination:
     Before every round whose hand is larger than the previous round's, the
     active player ranked last (totals, then the tie-breaks; still level: the
     higher seat number) leaves the table, while more than ``min_players``
-    remain.  The deal keeps rotating among those left.  Pair it with a
+    remain (fewer than the players at the table, which
+    :class:`~ohhell.rules.Rules` checks).  The deal keeps rotating among those
+    left; ``tie_breaks`` as for :class:`PlayAllRounds`.  Pair it with a
     high-first schedule that starts at a smaller hand (e.g. ``HighFirst(up_to=7)``
     for seven players).
 
@@ -66,9 +87,18 @@ class Elimination:
     tie_breaks: tuple[TieBreak, ...] = ("made_bids", "best_round")
 
     def __post_init__(self) -> None:
-        if self.min_players < 2:
+        try:
+            store(self, "min_players", integer("Elimination.min_players", self.min_players, low=2))
+        except ValueError as exc:
+            raise ValueError(f"{exc} (a round needs two players)") from None
+        store(self, "tie_breaks", _tie_breaks("Elimination.tie_breaks", self.tie_breaks))
+
+    def check_table(self, players: int, hand_sizes: tuple[int, ...]) -> None:
+        """Someone can be knocked out: fewer ``min_players`` than players (called by Rules)."""
+        if self.min_players >= players:
             raise ValueError(
-                f"Elimination.min_players must be >= 2 (a round needs two players), got {self.min_players}"
+                f"Elimination.min_players={self.min_players} knocks nobody out at {players} players:"
+                f" use min_players from 2 to {players - 1}, or PlayAllRounds()"
             )
 
     def players_per_round(self, players: int, hand_sizes: tuple[int, ...]) -> tuple[int, ...]:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
+from ohhell.rules.checks import MAX_HAND, MAX_ROUNDS, flag, integer, integers, optional_integer, store
+
 __all__ = [
     "Schedule",
     "Ladder",
@@ -42,9 +44,12 @@ def _peak(up_to: int | None, fit_to_deck: bool, limit: int) -> int:
     return min(up_to, limit) if fit_to_deck else up_to
 
 
-def _check_up_to(name: str, up_to: int | None) -> None:
-    if up_to is not None and up_to < 1:
-        raise ValueError(f"{name}.up_to must be at least 1 (or None for the deck's limit), got {up_to}")
+def _check_ladder(obj: Ladder | HighFirst, repeat: str) -> None:
+    name = type(obj).__name__
+    up_to = optional_integer(f"{name}.up_to", obj.up_to, low=1, high=MAX_HAND, none=" (the deck's limit)")
+    store(obj, "up_to", up_to)
+    store(obj, repeat, flag(f"{name}.{repeat}", getattr(obj, repeat)))
+    store(obj, "fit_to_deck", flag(f"{name}.fit_to_deck", obj.fit_to_deck))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -73,7 +78,7 @@ class Ladder:
     fit_to_deck: bool = False
 
     def __post_init__(self) -> None:
-        _check_up_to("Ladder", self.up_to)
+        _check_ladder(self, "repeat_peak")
 
     def hand_sizes(self, players: int, deck_size: int, reserve: int) -> tuple[int, ...]:
         peak = _peak(self.up_to, self.fit_to_deck, deck_limit(players, deck_size, reserve))
@@ -103,7 +108,7 @@ class HighFirst:
     fit_to_deck: bool = False
 
     def __post_init__(self) -> None:
-        _check_up_to("HighFirst", self.up_to)
+        _check_ladder(self, "repeat_bottom")
 
     def hand_sizes(self, players: int, deck_size: int, reserve: int) -> tuple[int, ...]:
         peak = _peak(self.up_to, self.fit_to_deck, deck_limit(players, deck_size, reserve))
@@ -126,8 +131,8 @@ class FixedHands:
     rounds: int = 10
 
     def __post_init__(self) -> None:
-        if self.size < 1 or self.rounds < 1:
-            raise ValueError(f"FixedHands needs size >= 1 and rounds >= 1, got {self.size}, {self.rounds}")
+        store(self, "size", integer("FixedHands.size", self.size, low=1, high=MAX_HAND))
+        store(self, "rounds", integer("FixedHands.rounds", self.rounds, low=1, high=MAX_ROUNDS))
 
     def hand_sizes(self, players: int, deck_size: int, reserve: int) -> tuple[int, ...]:
         return (self.size,) * self.rounds
@@ -156,13 +161,16 @@ class ShortGame:
 
     known_leftovers: bool = True
 
+    def __post_init__(self) -> None:
+        store(self, "known_leftovers", flag("ShortGame.known_leftovers", self.known_leftovers))
+
     def hand_sizes(self, players: int, deck_size: int, reserve: int) -> tuple[int, ...]:
         return tuple(range(deck_size // players, 0, -1))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ExplicitSchedule:
-    """Exactly the hand sizes given.
+    """Exactly the hand sizes given (a tuple; a list is kept as a tuple).
 
     Examples
     --------
@@ -173,8 +181,10 @@ class ExplicitSchedule:
     sizes: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        if not self.sizes or any(s < 1 for s in self.sizes):
-            raise ValueError(f"ExplicitSchedule.sizes must be a non-empty tuple of sizes >= 1, got {self.sizes}")
+        sizes = integers("ExplicitSchedule.sizes", self.sizes, low=1, high=MAX_HAND, non_empty=True)
+        if len(sizes) > MAX_ROUNDS:
+            raise ValueError(f"ExplicitSchedule.sizes must name at most {MAX_ROUNDS} rounds, got {len(sizes)}")
+        store(self, "sizes", sizes)
 
     def hand_sizes(self, players: int, deck_size: int, reserve: int) -> tuple[int, ...]:
         return tuple(self.sizes)

@@ -15,6 +15,8 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
+from ohhell.rules.checks import SCORE_LIMIT, flag, optional_integer, policy, score_value, store
+
 __all__ = [
     "MadeRule",
     "MissRule",
@@ -45,6 +47,8 @@ class ExactBonus:
     Names: Boerenbridge ``ExactBonus(base=10, per_trick=2)``; Up and Down the
     River and Bondebridge ``ExactBonus(base=10, per_trick=1)`` ("10 + bid");
     OpenSpiel ``ExactBonus(base=10, per_trick=1)`` ("10 + tricks").
+    Both are integers from -1,000,000 to 1,000,000 (the engines count in
+    integers; 10.5 is refused, not rounded).
 
     Examples
     --------
@@ -54,6 +58,10 @@ class ExactBonus:
 
     base: int = 10
     per_trick: int = 2
+
+    def __post_init__(self) -> None:
+        store(self, "base", score_value("ExactBonus.base", self.base))
+        store(self, "per_trick", score_value("ExactBonus.per_trick", self.per_trick))
 
     def made(self, bid: int) -> int:
         return self.base + self.per_trick * bid
@@ -74,6 +82,8 @@ class MissZero:
 class Harsh:
     """A missed bid scores minus ``factor`` times the difference.
 
+    ``factor``: an integer from 1 to 1,000,000.
+
     Names: Boerenbridge "harshe telling" (bid 3, won 1: -2).
 
     Examples
@@ -85,8 +95,7 @@ class Harsh:
     factor: int = 1
 
     def __post_init__(self) -> None:
-        if self.factor < 1:
-            raise ValueError(f"Harsh.factor must be >= 1, got {self.factor}")
+        store(self, "factor", score_value("Harsh.factor", self.factor, low=1))
 
     def missed(self, bid: int, tricks: int) -> int:
         return -self.factor * abs(bid - tricks)
@@ -110,6 +119,7 @@ class BoerConsolation:
     the smallest among every player who missed that round.  With
     ``ties=True`` (default) a dealer sharing the smallest miss still scores;
     with ``ties=False`` the dealer's miss must be strictly the smallest.
+    ``points`` is an integer from 1 to 1,000,000.
 
     Names: Boerenbridge "Boer rule" (optional).
     """
@@ -117,13 +127,22 @@ class BoerConsolation:
     points: int = 5
     ties: bool = True
 
+    def __post_init__(self) -> None:
+        try:
+            store(self, "points", score_value("BoerConsolation.points", self.points, low=1))
+        except ValueError as exc:
+            raise ValueError(f"{exc}; for no consolation use Scoring(consolation=None)") from None
+        store(self, "ties", flag("BoerConsolation.ties", self.ties))
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Scoring:
     """The complete scoring rule for one round.
 
     ``made_zero``: if set, a made 0 bid scores this instead of the made rule
-    (Bondebridge house rule: 5 points).
+    (Bondebridge house rule: 5 points), an integer from -1,000,000 to
+    1,000,000.  ``made`` and ``miss`` are policy instances; whatever they
+    return must be an integer, which :meth:`table` checks.
 
     Examples
     --------
@@ -137,6 +156,16 @@ class Scoring:
     made_zero: int | None = None
     consolation: BoerConsolation | None = None
 
+    def __post_init__(self) -> None:
+        policy("Scoring.made", self.made, MadeRule, "a made(bid) rule such as ExactBonus()")
+        policy(
+            "Scoring.miss", self.miss, MissRule, "a missed(bid, tricks) rule: MissZero(), Harsh() or MissScoresTricks()"
+        )
+        zero = optional_integer("Scoring.made_zero", self.made_zero, low=-SCORE_LIMIT, high=SCORE_LIMIT)
+        store(self, "made_zero", zero)
+        if self.consolation is not None and not isinstance(self.consolation, BoerConsolation):
+            raise TypeError(f"Scoring.consolation must be a BoerConsolation or None, got {self.consolation!r}")
+
     def score(self, bid: int, tricks: int) -> int:
         """Score of one seat for one round, before any multiplier or consolation."""
         if bid == tricks:
@@ -148,7 +177,21 @@ class Scoring:
     def table(self, hand_size: int, multiplier: int = 1) -> npt.NDArray[np.int64]:
         """Scores as an array indexed ``[bid, tricks]`` for one hand size."""
         n = hand_size + 1
-        return np.array([[multiplier * self.score(b, t) for t in range(n)] for b in range(n)], dtype=np.int64)
+        rows = [[self._checked(b, t) * multiplier for t in range(n)] for b in range(n)]
+        try:
+            return np.array(rows, dtype=np.int64)
+        except OverflowError:
+            raise ValueError(f"scores of {hand_size}-card rounds (x{multiplier}) do not fit 64-bit integers") from None
+
+    def _checked(self, bid: int, tricks: int) -> int:
+        value = self.score(bid, tricks)
+        if not isinstance(value, (int, np.integer)) or isinstance(value, (bool, np.bool_)):
+            rule = self.made if bid == tricks else self.miss
+            raise TypeError(
+                f"{rule!r} scored bid {bid}, {tricks} tricks as {value!r} ({type(value).__name__}):"
+                " scores must be integers"
+            )
+        return int(value)
 
 
 def consolation_seats(

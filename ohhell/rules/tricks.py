@@ -19,6 +19,7 @@ from numba import njit
 
 from ohhell.cards import Card, Suit
 from ohhell.cards.masks import RANK_OF, SUIT_OF
+from ohhell.rules.checks import choice
 from ohhell.rules.trump import Trump
 
 __all__ = ["FollowSuit", "IdenticalCards", "led_suit", "legal_cards", "trick_winner", "trick_strength"]
@@ -38,6 +39,9 @@ class FollowSuit:
     """
 
     identical_cards: IdenticalCards = "first"
+
+    def __post_init__(self) -> None:
+        choice("FollowSuit.identical_cards", self.identical_cards, ("first", "last"))
 
 
 def led_suit(trick: Sequence[Card]) -> Suit | None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol, runtime_checkable
 
 from ohhell.cards import Suit
+from ohhell.rules.checks import MAX_ROUNDS, flag, integer, integers, items, policy, store
 
 __all__ = [
     "Trump",
@@ -44,8 +45,15 @@ class Trump:
     suits: tuple[Suit, ...] = ()
 
     def __post_init__(self) -> None:
-        if len(self.suits) > 2 or len(set(self.suits)) != len(self.suits):
-            raise ValueError(f"a trump is no suit, one suit or two different suits, got {self.suits}")
+        suits: tuple[object, ...] = self.suits
+        if type(suits) is not tuple:
+            suits = items("Trump.suits", suits, "(Suit.HEARTS,)")
+            store(self, "suits", suits)
+        for s in suits:
+            if not isinstance(s, Suit):
+                raise TypeError(f"Trump.suits must hold Suit values (e.g. Suit.HEARTS), got {s!r}")
+        if len(suits) > 2 or len(set(suits)) != len(suits):
+            raise ValueError(f"a trump is no suit, one suit or two different suits, got {suits}")
 
     @classmethod
     def none(cls) -> Trump:
@@ -83,6 +91,7 @@ class Trump:
 
 
 TrumpSource = Literal["none", "fixed", "turn-up", "first-round", "draw", "setesdal"]
+_SOURCES: tuple[TrumpSource, ...] = ("none", "fixed", "turn-up", "first-round", "draw", "setesdal")
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +109,17 @@ class TrumpPlan:
     source: TrumpSource
     suit: Suit | None = None
     plain_only: bool = False
+
+    def __post_init__(self) -> None:
+        if self.source not in _SOURCES:
+            allowed = ", ".join(repr(s) for s in _SOURCES)
+            raise ValueError(f"TrumpPlan.source must be one of {allowed}, got {self.source!r}")
+        if self.suit is not None and not isinstance(self.suit, Suit):
+            raise TypeError(f"TrumpPlan.suit must be a Suit or None, got {self.suit!r}")
+        if (self.source == "fixed") != (self.suit is not None):
+            raise ValueError(f"TrumpPlan: a 'fixed' plan names its suit and no other plan does, got {self!r}")
+        if not isinstance(self.plain_only, bool):
+            raise TypeError(f"TrumpPlan.plain_only must be True or False, got {self.plain_only!r}")
 
     @property
     def uses_stock_card(self) -> bool:
@@ -156,6 +176,9 @@ class TurnUpOnce:
 class FixedRotation:
     """Trump follows a fixed suit order; the first and last rounds have none.
 
+    ``order`` is a tuple of :class:`~ohhell.cards.Suit` values (a suit may
+    come more than once; a list is kept as a tuple).
+
     Bondebridge: rounds 1-3 and 18-20 without trump, rounds 4-17 clubs,
     diamonds, hearts, spades, clubs, ... (round 4 clubs, round 17 diamonds).
 
@@ -174,10 +197,18 @@ class FixedRotation:
     no_trump_last: int = 3
 
     def __post_init__(self) -> None:
-        if not self.order:
+        order = items("FixedRotation.order", self.order, "(Suit.CLUBS, Suit.HEARTS)")
+        for i, s in enumerate(order):
+            if not isinstance(s, Suit):
+                raise TypeError(
+                    f"FixedRotation.order[{i}] must be a Suit (e.g. Suit.HEARTS, or Suit.parse('H')), got {s!r}"
+                )
+        if not order:
             raise ValueError("FixedRotation.order must name at least one suit")
-        if self.no_trump_first < 0 or self.no_trump_last < 0:
-            raise ValueError("FixedRotation no-trump round counts must be >= 0")
+        store(self, "order", order)
+        for name in ("no_trump_first", "no_trump_last"):
+            value = integer(f"FixedRotation.{name}", getattr(self, name), low=0, high=MAX_ROUNDS)
+            store(self, name, value)
 
     def plan(self, round_index: int, hand_sizes: tuple[int, ...]) -> TrumpPlan:
         n = len(hand_sizes)
@@ -202,6 +233,9 @@ class DrawTrump:
     """
 
     plain_only: bool = True
+
+    def __post_init__(self) -> None:
+        store(self, "plain_only", flag("DrawTrump.plain_only", self.plain_only))
 
     def plan(self, round_index: int, hand_sizes: tuple[int, ...]) -> TrumpPlan:
         return TrumpPlan("draw", plain_only=self.plain_only)
@@ -250,7 +284,9 @@ class NoTrumpRounds:
     has no trump"; with a high-first ladder that is whatever the schedule ends
     on).  ``one_card``: every 1-card round.  ``peak``: every round at the
     schedule's largest hand (Boerenbridge "zonder troef": often the 1-card
-    round and the top of the ladder).  ``rounds``: explicit 0-based indices.
+    round and the top of the ladder).  ``rounds``: explicit 0-based indices
+    (a tuple, each at most once; every index must be a round of the
+    schedule, which :class:`~ohhell.rules.Rules` checks).
 
     Examples
     --------
@@ -264,6 +300,25 @@ class NoTrumpRounds:
     one_card: bool = False
     peak: bool = False
     rounds: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        policy("NoTrumpRounds.base", self.base, TrumpPolicy, "e.g. TurnUpTrump()")
+        for name in ("final", "one_card", "peak"):
+            store(self, name, flag(f"NoTrumpRounds.{name}", getattr(self, name)))
+        rounds = integers("NoTrumpRounds.rounds", self.rounds, low=0, high=MAX_ROUNDS - 1, unique=True)
+        store(self, "rounds", rounds)
+
+    def check_table(self, players: int, hand_sizes: tuple[int, ...]) -> None:
+        """Every round named is a round of the schedule (called by :class:`~ohhell.rules.Rules`)."""
+        beyond = [r for r in self.rounds if r >= len(hand_sizes)]
+        if beyond:
+            raise ValueError(
+                f"NoTrumpRounds.rounds names round index {beyond[0]}, but the schedule has"
+                f" {len(hand_sizes)} rounds (indices 0..{len(hand_sizes) - 1})"
+            )
+        check = getattr(self.base, "check_table", None)
+        if callable(check):
+            check(players, hand_sizes)
 
     def plan(self, round_index: int, hand_sizes: tuple[int, ...]) -> TrumpPlan:
         h = hand_sizes[round_index]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, fields
 from typing import Literal
 
 from ohhell.rules.bidding import BiddingOrder, BidInformation, OpenHands, Sequential
+from ohhell.rules.checks import is_integer
 from ohhell.rules.deck import Deck, StandardDeck
 from ohhell.rules.match_end import MatchEnd, PlayAllRounds
 from ohhell.rules.restriction import BidRestriction, DealerHook
@@ -87,6 +88,8 @@ class Rules:
     first_dealer: int | Literal["random"] = 0
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise RulesError(f"Rules.name must be a string (a label), got {self.name!r}")
         for name, kind in _POLICY_TYPES.items():
             value = getattr(self, name)
             if isinstance(value, type):
@@ -95,16 +98,24 @@ class Rules:
                 )
             if not isinstance(value, kind):
                 raise RulesError(f"Rules.{name} must be a {kind.__name__} policy (see ohhell.rules), got {value!r}")
-        if isinstance(self.players, bool) or not isinstance(self.players, int) or self.players < 2:
+            try:
+                hash(value)
+            except TypeError:
+                raise RulesError(
+                    f"Rules.{name} must be hashable (a frozen dataclass whose fields are tuples, not lists),"
+                    f" got {value!r}"
+                ) from None
+        if not is_integer(self.players) or self.players < 2:
             raise RulesError(f"players must be an integer >= 2, got {self.players!r}")
+        object.__setattr__(self, "players", int(self.players))
         if self.first_dealer != "random" and not (
-            isinstance(self.first_dealer, int)
-            and not isinstance(self.first_dealer, bool)
-            and 0 <= self.first_dealer < self.players
+            is_integer(self.first_dealer) and 0 <= self.first_dealer < self.players
         ):
             raise RulesError(
                 f"first_dealer must be a seat 0..{self.players - 1} or 'random', got {self.first_dealer!r}"
             )
+        if self.first_dealer != "random":
+            object.__setattr__(self, "first_dealer", int(self.first_dealer))
         if self.restriction.kind == "hook" and self.bidding.simultaneous:
             raise RulesError(
                 "the dealer's hook needs sequential bidding (the dealer bids last); with simultaneous"
@@ -151,8 +162,17 @@ class Rules:
 
     def _check_rounds(self) -> None:
         sizes = self.hand_sizes
+        if not isinstance(sizes, tuple) or not all(is_integer(h) for h in sizes):
+            raise RulesError(f"{self.schedule!r}.hand_sizes() must return a tuple of integers, got {sizes!r}")
         if not sizes:
             raise RulesError("the schedule has no rounds")
+        for name in _POLICY_TYPES:
+            check = getattr(getattr(self, name), "check_table", None)
+            if callable(check):
+                try:
+                    check(self.players, sizes)
+                except ValueError as exc:
+                    raise RulesError(str(exc)) from exc
         if (
             isinstance(self.schedule, ShortGame)
             and self.schedule.known_leftovers
@@ -164,6 +184,9 @@ class Rules:
             )
         deck = self.deck_size
         plans = self.trump_plans
+        for i, plan in enumerate(plans):
+            if not isinstance(plan, TrumpPlan):
+                raise RulesError(f"round {i + 1}: {self.trump!r}.plan() must return a TrumpPlan, got {plan!r}")
         for i, (h, n, plan) in enumerate(zip(sizes, self.players_per_round, plans)):
             if h < 1:
                 raise RulesError(f"round {i + 1}: hand size must be at least 1, got {h}")
