@@ -40,7 +40,7 @@ HERE = Path(__file__).resolve().parent
 @dataclass(frozen=True)
 class LineUp:
     name: str
-    ours: str  # a registry name
+    ours: str  # a registry name, or "told-rollout" (told_rollout.py)
     simulations: int
     bots_see: str
     deals: int
@@ -49,6 +49,7 @@ class LineUp:
 LINEUPS = (
     LineUp("strongest vs ISMCTS(1000), true state", "strongest", 1000, "state", 500),
     LineUp("strongest vs ISMCTS(1000), own view", "strongest", 1000, "view", 500),
+    LineUp("strongest told the others' cards vs ISMCTS(1000), true state", "told-rollout", 1000, "state", 500),
     LineUp("strongest-fast vs ISMCTS(100), true state", "strongest-fast", 100, "state", 500),
     LineUp("strongest-fast vs ISMCTS(100), own view", "strongest-fast", 100, "view", 500),
     LineUp("strongest-fast vs ISMCTS(1000), true state", "strongest-fast", 1000, "state", 500),
@@ -64,8 +65,15 @@ def run(lineup: LineUp, deals: int, seed: int) -> dict[str, Any]:
     from ohhell.strategies.registry import strategy
 
     start = time.perf_counter()
+    if lineup.ours == "told-rollout":
+        sys.path.insert(0, str(HERE))
+        from told_rollout import told_rollout_factory
+
+        ours: Any = told_rollout_factory
+    else:
+        ours = strategy(lineup.ours)
     result = head_to_head(
-        strategy(lineup.ours),
+        ours,
         ismcts(simulations=lineup.simulations, seed=seed),
         deals=deals,
         seed=seed,
@@ -126,6 +134,9 @@ def main() -> None:
         old = out.read_text(encoding="utf-8").splitlines()
         fresh = {line.split(" | ")[0]: line for line in text.splitlines()[2:]}
         merged = [fresh.get(line.split(" | ")[0], line) if line.startswith("| ") else line for line in old]
+        known = {line.split(" | ")[0] for line in old}
+        last_row = max(i for i, line in enumerate(merged) if line.startswith("| "))
+        merged[last_row + 1 : last_row + 1] = [line for key, line in fresh.items() if key not in known]
         names = ", ".join(lu.name for lu in lineups)
         merged.append(
             f"\nRerun by `python benchmarks/bench_strength.py --only '{args.only}' --seed {args.seed}` "
