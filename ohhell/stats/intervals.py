@@ -107,7 +107,8 @@ def design_effect(
     / n``.  Exactly 1 when every cluster holds one observation; below 1 when the
     observations of a cluster pull apart (one seat's trick is another's loss),
     above 1 when they move together.  1 when the share is 0 or 1 (no spread to
-    measure) and NaN with fewer than 2 clusters.
+    measure) and NaN with fewer than 2 clusters of which one holds several
+    observations.
 
     Examples
     --------
@@ -124,9 +125,9 @@ def design_effect(
         cluster_var = c_a / (c_a - 1) * residual / (n_a * n_a)
         independent_var = p * (1 - p) / (n_a - 1)
         deff = cluster_var / independent_var
+    deff = np.where(c_a < 2, np.nan, deff)
     # no spread to measure, or clusters of one row each (where the formula is 1 up to rounding)
-    deff = np.where((k_a == 0) | (k_a == n_a) | (mm == n_a), 1.0, deff)
-    return np.asarray(np.where(c_a < 2, np.nan, deff), dtype=np.float64)
+    return np.asarray(np.where((k_a == 0) | (k_a == n_a) | (mm == n_a), 1.0, deff), dtype=np.float64)
 
 
 def clustered_proportion_ci(
@@ -144,8 +145,8 @@ def clustered_proportion_ci(
     The Wilson (or Clopper-Pearson) interval at the effective sample size
     ``n / deff`` (:func:`design_effect`; Korn and Graubard's construction for
     survey data).  With clusters of one observation it is :func:`proportion_ci`
-    exactly; with fewer than 2 clusters the between-cluster spread is unknown
-    and the interval is (0, 1).  Arguments as for :func:`design_effect`.
+    exactly; with one cluster of several observations the between-cluster
+    spread is unknown and the interval is (0, 1).  Arguments as for :func:`design_effect`.
 
     Examples
     --------
