@@ -35,6 +35,7 @@ from ohhell.rules import (
     up_and_down_the_river,
 )
 from ohhell.stats import proportion_ci
+from ohhell.stats.intervals import clustered_proportion_ci
 from ohhell.strategies import Folk
 from ohhell.studies.bid_tables import (
     BUCKET_COLUMNS,
@@ -90,6 +91,7 @@ def test_columns_long_form_and_scorings_side_by_side(table: pd.DataFrame) -> Non
         "successes",
         "success_lo",
         "success_hi",
+        "design_effect",
     ]
     assert trick_columns(table) == shares
     assert table["scoring"].unique().tolist() == ["standard", "harsh"]
@@ -152,13 +154,27 @@ def test_harsh_never_expects_more_than_standard(table: pd.DataFrame) -> None:
     assert (harsh["expected_score"] <= standard["expected_score"] + 1e-12).all()
 
 
-def test_success_intervals_are_wilson(table: pd.DataFrame) -> None:
-    lo, hi = proportion_ci(table["successes"].to_numpy(), table["hands"].to_numpy())
-    assert np.allclose(table["success_lo"], lo)
-    assert np.allclose(table["success_hi"], hi)
+def test_success_intervals_are_wilson_clustered_by_deal(table: pd.DataFrame) -> None:
+    # each hand scores 1 if it took its bucket's best bid; the hands of a deal form one cluster
+    part = table[(table["scoring"] == "standard") & (table["hand_size"] == 2)]
+    rows = direct_deals(2).merge(part[[*DEFAULT_BY, "best_bid"]], on=list(DEFAULT_BY))
+    rows = rows.assign(hit=(rows["tricks"] == rows["best_bid"]).astype(np.int64))
+    for _, r in part.nlargest(5, "hands").iterrows():  # the big buckets hold several hands of a deal
+        g = rows[(rows[list(DEFAULT_BY)] == r[list(DEFAULT_BY)].to_numpy()).all(axis=1)]
+        per = g.groupby("unit")["hit"].agg(["sum", "size"])
+        k, n = per["sum"].to_numpy(dtype=np.float64), per["size"].to_numpy(dtype=np.float64)
+        assert int(k.sum()) == r["successes"] and int(n.sum()) == r["hands"]
+        lo, hi, deff = clustered_proportion_ci(k.sum(), n.sum(), len(per), (k * k).sum(), (k * n).sum(), (n * n).sum())
+        assert (r["success_lo"], r["success_hi"], r["design_effect"]) == pytest.approx(
+            (float(lo), float(hi), float(deff))
+        )
+    assert (part["design_effect"] != 1.0).any()
+    single = table[table["design_effect"] == 1.0]  # no two hands of a deal in the bucket, or a share of 0 or 1
+    lo, hi = proportion_ci(single["successes"].to_numpy(), single["hands"].to_numpy())
+    assert np.allclose(single["success_lo"], lo) and np.allclose(single["success_hi"], hi)
     assert (table["success_lo"] <= table["success"] + 1e-12).all()
     assert (table["success"] <= table["success_hi"] + 1e-12).all()
-    sample = table.sample(5, random_state=0)
+    sample = single.sample(5, random_state=0)
     for k, n, lo_k, hi_k in zip(sample["successes"], sample["hands"], sample["success_lo"], sample["success_hi"]):
         ci = stats.binomtest(int(k), int(n)).proportion_ci(method="wilson")
         assert lo_k == pytest.approx(ci.low, abs=1e-9)

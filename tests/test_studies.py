@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 from scipy import stats
 
 import ohhell
+from ohhell.plot.style import VERDICT_COLOURS
 from ohhell.rules import Harsh, NoRestriction, Scoring
 from ohhell.stats import made_rate
 from ohhell.studies.bid_success import bid_success
-from ohhell.studies.folk_tips import CLAIMS, _verdict, folk_tips
+from ohhell.studies.folk_tips import CLAIMS, COSTS_NOTHING_MARGIN, VERDICTS, Claim, _verdict, folk_tips
 from ohhell.studies.seat_advantage import _first_dealer_positions, seat_advantage
 from ohhell.studies.variant_balance import MEASURES, variant_balance
 from tests.strategies import rules_variants
@@ -29,14 +30,50 @@ BB = ohhell.boerenbridge(4)
 
 def test_bid_success_counts_every_bid_once_and_matches_the_rows() -> None:
     t = bid_success(BB, "folk", deals=3000, seed=4, by=["seat_from_dealer", "trumps"])
-    assert list(t.columns) == ["seat_from_dealer", "trumps", "bid", "n", "made", "rate", "lo", "hi"]
+    assert list(t.columns) == [
+        "seat_from_dealer",
+        "trumps",
+        "bid",
+        "n",
+        "made",
+        "rate",
+        "lo",
+        "hi",
+        "units",
+        "design_effect",
+    ]
     assert int(t["n"].sum()) == 3000 * 4
     rows = ohhell.simulate(BB, ohhell.strategies.Folk(), deals=3000, seed=4, n_jobs=1, features=True).deals
     expected = made_rate(rows, by=["seat_from_dealer", "trumps", "bid"])
     pd.testing.assert_frame_equal(t, expected, check_dtype=False)
+    # by seat, each deal gives a group one bid: the clustered interval is Wilson's
     ci = stats.binomtest(int(t["made"].iloc[0]), int(t["n"].iloc[0])).proportion_ci(method="wilson")
     assert t["lo"].iloc[0] == pytest.approx(ci.low) and t["hi"].iloc[0] == pytest.approx(ci.high)
+    assert (t["design_effect"] == 1.0).all()
     assert t.attrs["rules"] == "boerenbridge" and t.attrs["seed_entropy"] == "4"
+
+
+def test_bid_success_clusters_the_seats_of_a_deal() -> None:
+    # Pooling the seats, a deal can give a bid several rows; in the 1-card rounds at most one seat takes
+    # the trick, so the rows pull apart and the Wilson interval of independent rows is far too wide.
+    t = bid_success(BB, "folk", deals=3000, seed=4, by=["hand_size"])
+    rows = ohhell.simulate(BB, ohhell.strategies.Folk(), deals=3000, seed=4, n_jobs=1).deals
+    assert rows is not None
+    one = rows[(rows["hand_size"] == 1) & (rows["bid"] == 1)]
+    per = one.groupby("unit")["made"].agg(["sum", "size"]).to_numpy(dtype=np.float64)
+    k_c, m_c = per[:, 0], per[:, 1]
+    p, n, c = k_c.sum() / m_c.sum(), m_c.sum(), len(per)
+    sandwich = c / (c - 1) * ((k_c - p * m_c) ** 2).sum() / n**2
+    deff = sandwich / (p * (1 - p) / (n - 1))
+    z = stats.norm.ppf(0.975)
+    n_eff = n / deff
+    centre = (p + z * z / (2 * n_eff)) / (1 + z * z / n_eff)
+    half = z * np.sqrt(p * (1 - p) / n_eff + z * z / (4 * n_eff * n_eff)) / (1 + z * z / n_eff)
+    row = t[(t["hand_size"] == 1) & (t["bid"] == 1)].iloc[0]
+    assert row["design_effect"] == pytest.approx(deff) and row["units"] == c
+    assert (row["lo"], row["hi"]) == pytest.approx((centre - half, centre + half))
+    wilson = stats.binomtest(int(row["made"]), int(row["n"])).proportion_ci(method="wilson")
+    assert (wilson.high - wilson.low) / (row["hi"] - row["lo"]) > 1.5
 
 
 def test_bid_success_by_bids_before_and_no_trump() -> None:
@@ -131,7 +168,8 @@ def test_a_variant_against_itself_differs_by_exactly_nothing() -> None:
     b = vb.measures[vb.measures["variant"] == "b"].set_index("measure")
     assert set(b.index) == set(MEASURES)
     assert (b["diff"] == 0).all() and (b["diff_lo"] == 0).all() and (b["diff_hi"] == 0).all()
-    assert b.loc["strongest_wins", "n"] == 4 * 5  # four rotations of five matches
+    assert b.loc["strongest_wins", "n"] == 5  # five matches, each played in four rotations
+    assert b.loc["strongest_wins", "plays"] == 4 * 5 and b.loc["made_rate", "plays"] == 30
 
 
 def test_scoring_alone_leaves_a_scoring_blind_table_bidding_the_same() -> None:
@@ -152,6 +190,38 @@ def test_the_skill_signal_sees_folk_beat_random() -> None:
     s = vb.measures.set_index("measure")
     assert s.loc["strongest_wins", "lo"] > 0.25
     assert s.loc["skill_rank_corr", "lo"] > 0
+
+
+def test_the_skill_ladder_counts_a_match_once_whatever_its_rotations() -> None:
+    # the four rotations replay the same 30 matches: 30 units, each the mean of its four games
+    from ohhell.stats import clustered_proportion_ci, holm
+    from ohhell.studies.common import study_seed
+
+    ladder = ["folk", "random", "random", "random"]
+    vb = variant_balance(
+        {"bb": BB, "harsh": replace(BB, scoring=Scoring(made=BB.scoring.made, miss=Harsh()))},
+        matches=10,
+        skill_matches=30,
+        seed=3,
+        table="folk",
+        ladder=ladder,
+    )
+    m = vb.measures.set_index(["variant", "measure"])
+    _, skill_seed, _ = study_seed(3).spawn(3)
+    won = []
+    for rotation in range(4):
+        seats = [ohhell.strategies.registry.strategy(ladder[(s - rotation) % 4]) for s in range(4)]
+        r = ohhell.simulate(BB, seats, matches=30, seed=skill_seed, n_jobs=1).matches
+        assert r is not None
+        won.append(r[r["seat"] == rotation].sort_values("unit")["winner"].to_numpy(dtype=np.float64))
+    k = np.sum(won, axis=0)  # games of each match the folk player won
+    lo, hi, _ = clustered_proportion_ci(k.sum(), 120, 30, (k * k).sum(), (k * 4).sum(), 30 * 16)
+    row = m.loc[("bb", "strongest_wins")]
+    assert row["n"] == 30 and row["estimate"] == pytest.approx(k.sum() / 120)
+    assert (row["lo"], row["hi"]) == pytest.approx((float(lo), float(hi)))
+    p = vb.measures["p_value"].to_numpy()
+    np.testing.assert_allclose(vb.measures["p_holm"].to_numpy(), holm(p))
+    assert np.isnan(vb.measures.loc[vb.measures["variant"] == "bb", "p_holm"]).all()
 
 
 @pytest.mark.parametrize(
@@ -185,13 +255,63 @@ def test_every_claim_has_a_source_text_and_a_known_rules_preset() -> None:
         (0.3, 0.4, 0.45, 1, False, "refuted"),
         (0.3, 0.4, 0.45, -1, False, "supported"),
         (0.4, 0.5, 0.45, 1, False, "not shown"),
-        (-0.1, 0.05, 0.0, 1, True, "supported"),
-        (-0.1, -0.05, 0.0, 1, True, "refuted"),
+        (-0.1, 0.05, 0.0, 1, True, "not shown"),  # reaching 0 is not evidence of no cost
+        (-0.1, -0.05, 0.0, 1, True, "costs"),
+        (0.05, 0.1, 0.0, 1, True, "gains"),
         (0.0, 0.0, 0.0, 1, False, "no effect"),
     ],
 )
 def test_verdicts(lo: float, hi: float, threshold: float, direction: int, costs_nothing: bool, verdict: str) -> None:
     assert _verdict(lo, hi, threshold, direction, costs_nothing) == verdict
+    assert verdict in VERDICTS
+
+
+def test_costs_nothing_needs_the_equivalence_test() -> None:
+    assert _verdict(-0.01, 0.02, 0.0, 1, True, equivalent=True) == f"equivalent within +/-{COSTS_NOTHING_MARGIN:g}"
+    # bidding low costs about 0.24 points a deal: over 300 deals its interval still reaches 0, which
+    # a "costs nothing" claim used to count as support
+    costly = Claim(
+        "bid_low_free", "test", "Bid low: it costs nothing.", "habit", "bondebridge", tip="bid_low", costs_nothing=True
+    )
+    t = folk_tips(deals=300, claims=[costly], seed=1).iloc[0]
+    assert t["lo"] < 0 < t["hi"] and t["hi"] - t["lo"] > 2 * COSTS_NOTHING_MARGIN
+    assert t["verdict"] == "not shown" and t["margin"] == COSTS_NOTHING_MARGIN
+    assert t["p_value"] >= 0.05
+    spoil = folk_tips(deals=300, claims=["spoil"], seed=1).iloc[0]
+    assert (spoil["p_value"] < 0.05) == spoil["verdict"].startswith("equivalent")
+    assert spoil["verdict"] in VERDICTS and set(VERDICTS) <= set(VERDICT_COLOURS)
+
+
+def test_hand_claims_cluster_the_hands_of_a_deal_and_holm_adjusts_the_claims() -> None:
+    from ohhell.rules import FixedHands
+    from ohhell.stats import clustered_proportion_ci, holm
+    from ohhell.studies.common import study_seed
+    from ohhell.studies.folk_tips import claim_seed
+
+    keys = ["one_card_trump_or_ace", "one_card_low_side_card", "bid_low", "watch_the_field"]
+    t = folk_tips(deals=150, hand_deals=3000, claims=keys, seed=3).set_index("claim")
+    # the same deals directly: a claim's hands of one deal are one cluster
+    claim = next(c for c in CLAIMS if c.key == keys[0])
+    rules = replace(ohhell.boerenbridge(4), schedule=FixedHands(size=1, rounds=1))
+    seed = claim_seed(study_seed(3), claim.key)
+    rows = ohhell.simulate(rules, ohhell.strategies.Folk(), deals=3000, seed=seed, n_jobs=1, features=True).deals
+    assert rows is not None and claim.select is not None
+    hands = rows[claim.select(rows).to_numpy()]
+    per = hands.assign(hit=hands["tricks"] == 1).groupby("unit")["hit"].agg(["sum", "size"]).to_numpy(float)
+    k, m = per[:, 0], per[:, 1]
+    lo, hi, deff = clustered_proportion_ci(k.sum(), m.sum(), len(per), (k * k).sum(), (k * m).sum(), (m * m).sum())
+    row = t.loc[keys[0]]
+    assert (row["lo"], row["hi"], row["design_effect"]) == pytest.approx((float(lo), float(hi), float(deff)))
+    assert row["design_effect"] < 1  # two seats cannot both take the one trick
+    # the score test behind the interval: p < 0.05 exactly when the interval leaves the threshold out
+    for key in keys[:2]:
+        r = t.loc[key]
+        assert (r["p_value"] < 0.05) == (not r["lo"] <= r["threshold"] <= r["hi"])
+    assert np.isnan(t.loc["watch_the_field", "p_value"])  # no effect: nothing to test
+    np.testing.assert_allclose(t["p_holm"].to_numpy(), holm(t["p_value"].to_numpy()))
+    for _, r in t.iterrows():
+        expected = r["verdict"] if r["p_holm"] < 0.05 or r["verdict"] == "no effect" else "not shown"
+        assert r["verdict_holm"] == expected
 
 
 def test_one_card_break_even_is_ten_over_twenty_two() -> None:

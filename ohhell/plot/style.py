@@ -87,6 +87,10 @@ VERDICT_COLOURS: dict[str, str] = {
     "refuted": "#D55E00",
     "not shown": "#8C8C8C",
     "no effect": "#000000",
+    # the verdicts of a costs-nothing claim (the margin is folk_tips.COSTS_NOTHING_MARGIN)
+    "equivalent within +/-0.05": "#009E73",
+    "costs": "#D55E00",
+    "gains": "#0072B2",
 }
 #: Zero lines, fair shares and break-even lines.
 REFERENCE_COLOUR = "#555555"

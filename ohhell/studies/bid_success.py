@@ -1,8 +1,13 @@
 """Bid-success probabilities: how often a bid of k is made, and by which hands, seats and tables.
 
 Deals are simulated with hand features (:func:`ohhell.simulate` with
-``features=True``) and counted in summary mode, so the table holds counts,
-never rows, and runs of 10^7 deals fit in memory.  A bid's success depends
+``features=True``) and counted in summary mode, per group and deal: the
+seats of one deal are not independent (in a 1-card round at most one of them
+takes the trick), so the interval clusters the bids by deal
+(:func:`ohhell.stats.intervals.clustered_proportion_ci`; the plain Wilson
+interval when no deal gives a group two bids).  The summary keeps a few
+integers per group and deal, well below the rows frame, though it still grows
+with the deals.  A bid's success depends
 on the hand, the seat (the dealer bids last, under the hook), the bids
 before it, the rules and the players at the table (they bid and play to
 their own bids): every one of those can be a grouping column.
@@ -71,7 +76,9 @@ def bid_success(
         not depend on ``n_jobs``; a checkpoint directory makes the run resumable).
 
     Returns one row per group and bid: the grouping columns, ``bid``, ``n``
-    (bids of that size in the group), ``made``, ``rate``, ``lo``, ``hi``.
+    (bids of that size in the group), ``made``, ``rate``, ``lo``, ``hi``
+    (clustered by deal), ``units`` (deals with such a bid) and
+    ``design_effect`` (the interval's variance against independent bids).
     ``attrs`` holds the rules, table, deals, seed entropy and version.
 
     Examples
@@ -79,7 +86,7 @@ def bid_success(
     >>> import ohhell
     >>> t = bid_success(ohhell.boerenbridge(4), "folk", deals=2000, seed=1, by=["hand_size"])
     >>> list(t.columns)
-    ['hand_size', 'bid', 'n', 'made', 'rate', 'lo', 'hi']
+    ['hand_size', 'bid', 'n', 'made', 'rate', 'lo', 'hi', 'units', 'design_effect']
     >>> int(t["n"].sum())
     8000
     """
@@ -99,7 +106,7 @@ def bid_success(
         n_jobs=n_jobs,
         progress=progress,
         checkpoint=sub_checkpoint(checkpoint, "bid_success"),
-        summary=groups,
+        summary=[*groups, "unit"],  # per deal too: the interval clusters the seats of a deal
         features=any(c in FEATURES or c in ("bids_before", "no_trump") for c in groups),
     )
     out = made_rate(result, by=groups, confidence=confidence, method=method)

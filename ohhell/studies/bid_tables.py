@@ -5,7 +5,10 @@ that many cards under a variant with one strategy in every seat, groups the
 hands into buckets of features (by default the number of trumps, of trump
 aces and kings, and of side aces), and for each bucket and each score table
 gives the bid with the highest expected score, that expectation, and how
-often such a hand takes exactly that many tricks, with a Wilson interval.
+often such a hand takes exactly that many tricks, with a Wilson interval
+clustered by deal (the hands of one deal are not independent: two seats cannot
+both take the one trick of a 1-card round; see
+:func:`ohhell.stats.intervals.clustered_proportion_ci`).
 
 The trick distribution of a bucket is that of the players at the table, each
 playing to the bid it made itself (not to the table's best bid), and the same
@@ -45,7 +48,9 @@ from ohhell.rules import (
 from ohhell.rules.trump import TrumpPlan, TrumpPolicy
 from ohhell.sim import simulate
 from ohhell.sim.frames import FEATURES
-from ohhell.stats import bid_table, proportion_ci
+from ohhell.stats import bid_table
+from ohhell.stats.intervals import clustered_proportion_ci
+from ohhell.stats.tables import cluster_counts
 from ohhell.studies.common import resolve, study_meta, study_seed
 
 __all__ = [
@@ -282,8 +287,10 @@ def bid_tables(
     p_tricks_H`` (share of the bucket's hands taking that many tricks; H the
     largest hand size, shares of impossible counts 0), ``best_bid``,
     ``expected_score`` (of the best bid), ``success`` (share taking exactly
-    the best bid), ``successes`` (their count) and ``success_lo``/``success_hi``
-    (its 95% Wilson interval).  ``hands`` and the shares are the same under
+    the best bid), ``successes`` (their count), ``success_lo``/``success_hi``
+    (its 95% Wilson interval, clustered by deal) and ``design_effect`` (that
+    interval's variance against independent hands; 1: no two hands of a deal
+    in the bucket).  ``hands`` and the shares are the same under
     every scoring.  ``attrs`` records the study, seed (and its entropy), ohhell version, rules,
     strategy, deals, buckets, scorings (``repr`` and described) and trump.
 
@@ -293,7 +300,7 @@ def bid_tables(
     >>> t = bid_tables(ohhell.boerenbridge(4), "folk", hand_size=2, deals=500, seed=1, by=["trumps"])
     >>> list(t.columns)  # doctest: +NORMALIZE_WHITESPACE
     ['scoring', 'hand_size', 'trumps', 'hands', 'p_tricks_0', 'p_tricks_1', 'p_tricks_2', 'best_bid',
-     'expected_score', 'success', 'successes', 'success_lo', 'success_hi']
+     'expected_score', 'success', 'successes', 'success_lo', 'success_hi', 'design_effect']
     >>> t["scoring"].unique().tolist(), t.attrs["seed"], t.attrs["strategy"]
     (['standard', 'harsh'], 1, 'folk')
     """
@@ -313,6 +320,7 @@ def bid_tables(
         result = simulate(k_rules, player, deals=deals, seed=seed, n_jobs=n_jobs, progress=progress, features=True)
         for name, scoring in tables.items():
             part = bid_table(result, cols, k, scoring, min_hands=min_hands)
+            part = _with_success_ci(part, result.deals, cols)
             part.insert(0, "hand_size", k)
             part.insert(0, "scoring", name)
             parts.append(part)
@@ -322,14 +330,7 @@ def bid_tables(
     frame["hand_size"] = frame["hand_size"].astype(np.int64)
     frame["hands"] = frame["hands"].astype(np.int64)
     frame["best_bid"] = frame["best_bid"].astype(np.int64)
-    successes = np.rint(frame["success"].to_numpy(dtype=np.float64) * frame["hands"].to_numpy()).astype(np.int64)
-    frame["successes"] = successes
-    if len(frame):
-        lo, hi = proportion_ci(successes, frame["hands"].to_numpy())
-    else:
-        lo = hi = np.empty(0, dtype=np.float64)
-    frame["success_lo"] = lo
-    frame["success_hi"] = hi
+    frame["successes"] = frame["successes"].astype(np.int64)
     order = [
         "scoring",
         "hand_size",
@@ -342,8 +343,9 @@ def bid_tables(
         "successes",
         "success_lo",
         "success_hi",
+        "design_effect",
     ]
-    frame = frame[order]
+    frame = frame.reindex(columns=order)
     frame.attrs.update(
         study_meta(
             "bid_tables",
@@ -363,6 +365,22 @@ def bid_tables(
         )
     )
     return frame
+
+
+def _with_success_ci(part: pd.DataFrame, rows: pd.DataFrame | None, cols: list[str]) -> pd.DataFrame:
+    """``part`` with ``successes`` and its interval clustered by deal: each hand scores 1 if it took the best bid."""
+    if rows is None:
+        raise ValueError("bid tables need per-deal rows")
+    empty = {"successes": np.empty(0, np.int64), "success_lo": np.empty(0), "success_hi": np.empty(0)}
+    if part.empty:
+        return part.assign(**empty, design_effect=np.empty(0))
+    best = part[[*cols, "best_bid"]]
+    hands = rows[[*cols, "unit", "tricks"]].merge(best, on=cols, how="inner")
+    hands = hands.assign(hit=hands["tricks"] == hands["best_bid"])
+    c = cluster_counts(hands, cols, "unit", value="hit")
+    c = part[cols].merge(c, on=cols, how="left", validate="one_to_one")
+    lo, hi, deff = clustered_proportion_ci(c["made"], c["n"], c["units"], c["sum_k2"], c["sum_km"], c["sum_m2"])
+    return part.assign(successes=c["made"].to_numpy(dtype=np.int64), success_lo=lo, success_hi=hi, design_effect=deff)
 
 
 def wide(frame: pd.DataFrame, values: Sequence[str] = ("best_bid", "success", "expected_score")) -> pd.DataFrame:

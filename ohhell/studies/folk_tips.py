@@ -12,14 +12,24 @@ Two kinds of claim:
   an ace", "bid 0 with a card below a ten of a side suit", "with one ace and
   one trump in five cards, 2 is realistic", "bid zero with a hand of sevens
   to nines and no trump"): the share of such hands that take the tricks the
-  tip says, from simulated deals (Wilson interval), against the break-even
-  share at which that bid beats the alternative under the rules' scoring.
+  tip says, from simulated deals (Wilson interval clustered by deal: the
+  hands of one deal are not independent), against the break-even share at
+  which that bid beats the alternative under the rules' scoring.
 
 Verdicts: ``supported`` when the interval lies on the tip's side of its
 threshold, ``refuted`` when it lies on the other side, ``not shown`` when it
 straddles it; ``no effect`` when switching the tip off changes no decision
 at all under those rules (for example watching the bids under simultaneous
-bidding).  "Costs nothing" is supported unless the interval lies below 0.
+bidding).  "It costs nothing" is a claim of equivalence, tested with two
+one-sided t tests against a margin fixed in advance,
+:data:`COSTS_NOTHING_MARGIN` points per deal: ``equivalent within +/-M`` when
+the test shows the difference inside the margin, ``costs`` (``gains``) when
+the interval lies below (above) 0 and equivalence is not shown, else ``not
+shown``.  An interval that merely reaches 0 shows nothing.
+
+Each claim's test has a p value (``p_value``); ``p_holm`` adjusts them for
+the number of claims tested together (Holm), and ``verdict_holm`` keeps a
+verdict only where the adjusted p value is below ``1 - confidence``.
 """
 
 from __future__ import annotations
@@ -31,18 +41,37 @@ from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
+from scipy import stats
 
 from ohhell.engine import SeedLike
 from ohhell.rules import FixedHands, Rules, preset
 from ohhell.sim import simulate
-from ohhell.stats.intervals import paired_diff_ci, proportion_ci
+from ohhell.stats.intervals import clustered_proportion_ci, equivalence_test, paired_diff_ci
+from ohhell.stats.multiple import holm
+from ohhell.stats.tables import cluster_counts
 from ohhell.strategies import Folk, Spoiler
 from ohhell.studies.common import StrategyLike, label_of, seating, study_meta, study_seed
 from ohhell.tournament import tournament
 
-__all__ = ["folk_tips", "Claim", "CLAIMS"]
+__all__ = ["folk_tips", "holm_verdicts", "Claim", "CLAIMS", "COSTS_NOTHING_MARGIN", "VERDICTS"]
 
 Kind = Literal["habit", "hands"]
+
+#: "It costs nothing" means: with the tip minus without lies within this many points per deal of 0
+#: (two one-sided tests).  A seat scores 4.6 to 6.4 points a deal at these tables; 0.05 is under 1% of
+#: that, a ninth of the largest habit measured, and 0.75 points over a 15-round match.
+COSTS_NOTHING_MARGIN = 0.05
+
+#: Every verdict a claim can get.
+VERDICTS: tuple[str, ...] = (
+    "supported",
+    "refuted",
+    "not shown",
+    "no effect",
+    f"equivalent within +/-{COSTS_NOTHING_MARGIN:g}",
+    "costs",
+    "gains",
+)
 
 #: Ranks ten to ace of every suit (bits ``suit * 13 + rank - 2``).
 _HIGH = sum(0x1F00 << (13 * s) for s in range(4))
@@ -243,11 +272,20 @@ def claim_seed(ss: np.random.SeedSequence, key: str) -> np.random.SeedSequence:
     return np.random.SeedSequence(ss.entropy, spawn_key=(*ss.spawn_key, zlib.crc32(key.encode())))
 
 
-def _verdict(lo: float, hi: float, threshold: float, direction: int, costs_nothing: bool) -> str:
+def _verdict(
+    lo: float, hi: float, threshold: float, direction: int, costs_nothing: bool, equivalent: bool = False
+) -> str:
+    """The verdict from the interval; ``equivalent``: the two one-sided tests showed the margin (costs nothing)."""
     if lo == hi == threshold == 0.0:
         return "no effect"  # the switch changes no decision under these rules
     if costs_nothing:
-        return "refuted" if hi < threshold else "supported"
+        if equivalent:
+            return f"equivalent within +/-{COSTS_NOTHING_MARGIN:g}"
+        if hi < threshold:
+            return "costs"
+        if lo > threshold:
+            return "gains"
+        return "not shown"
     above, below = lo > threshold, hi < threshold
     if (above and direction > 0) or (below and direction < 0):
         return "supported"
@@ -269,7 +307,19 @@ def _habit(
     t = tournament(rules, seats, deals=deals, seed=seed, **options)
     rows = t.deals.assign(side=t.deals["player"].astype(str).str.split(" ").str[0])
     per_deal = rows.groupby(["unit", "side"])["score"].mean().unstack()
-    d, lo, hi = paired_diff_ci(per_deal["with"].to_numpy(), per_deal["without"].to_numpy(), confidence)
+    x, y = per_deal["with"].to_numpy(), per_deal["without"].to_numpy()
+    d, lo, hi = paired_diff_ci(x, y, confidence)
+    constant = bool(np.all(x - y == (x - y)[0]))
+    margin, equivalent = np.nan, False
+    if claim.costs_nothing:
+        test = equivalence_test(x, y, COSTS_NOTHING_MARGIN, alpha=1 - confidence)
+        margin, p_value, equivalent = COSTS_NOTHING_MARGIN, test.p_value, test.p_value < 1 - confidence
+    elif constant:
+        p_value = 1.0 if d == 0 else 0.0
+    else:
+        p_value = float(stats.ttest_rel(x, y).pvalue)
+    if constant and d == 0:
+        p_value = np.nan  # no decision changes: nothing to test
     return {
         "measure": "score per deal, with the tip minus without",
         "n": len(per_deal),
@@ -279,6 +329,10 @@ def _habit(
         "threshold": 0.0,
         "with": float(per_deal["with"].mean()),
         "without": float(per_deal["without"].mean()),
+        "margin": margin,
+        "p_value": float(p_value),
+        "design_effect": np.nan,
+        "_equivalent": equivalent,
     }
 
 
@@ -296,11 +350,15 @@ def _hands(
     res = simulate(one_size, seats, deals=deals, seed=seed, features=True, **options)
     assert res.deals is not None and claim.select is not None
     rows = res.deals[claim.select(res.deals).to_numpy()]
-    took = int((rows["tricks"] == claim.bid).sum())
     n = len(rows)
     if n == 0:
         raise ValueError(f"no hand of {claim.key!r} in {deals} deals: simulate more")
-    lo, hi = proportion_ci(took, n, confidence)
+    hits = rows[["unit"]].assign(hit=rows["tricks"] == claim.bid)
+    c = cluster_counts(hits, (), "unit", value="hit").iloc[0]
+    took = int(c["made"])
+    lo, hi, deff = clustered_proportion_ci(
+        took, n, c["units"], c["sum_k2"], c["sum_km"], c["sum_m2"], confidence=confidence
+    )
     table_scores = rules.scoring.table(claim.hand_size).astype(np.float64)  # [bid, tricks]
     # share p taking `bid` tricks at which bidding `bid` and `alternative` score the same, the other
     # tricks spread as observed among those hands
@@ -321,7 +379,48 @@ def _hands(
         "threshold": float(threshold),
         "with": np.nan,
         "without": np.nan,
+        "margin": np.nan,
+        "p_value": _score_p(took / n, float(threshold), n, float(deff)),
+        "design_effect": float(deff),
+        "_equivalent": False,
     }
+
+
+def _score_p(p: float, threshold: float, n: int, deff: float) -> float:
+    """Two-sided p of the score test of share = ``threshold`` at the effective size ``n / deff``.
+
+    The test the clustered Wilson interval inverts: ``p < 1 - confidence`` exactly when the
+    interval leaves the threshold out.
+    """
+    if not 0 < threshold < 1 or np.isnan(deff):
+        return float("nan")
+    if deff == 0:
+        return 0.0 if p != threshold else 1.0
+    z = (p - threshold) / np.sqrt(threshold * (1 - threshold) * deff / n)
+    return float(2 * stats.norm.sf(abs(z)))
+
+
+def holm_verdicts(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """``frame`` (rows of :func:`folk_tips`, from one run or several) with ``p_holm`` and ``verdict_holm``.
+
+    ``p_holm``: each claim's ``p_value`` adjusted by Holm's method over every
+    claim in the frame with a p value (claims of no effect have none);
+    ``verdict_holm``: the ``verdict`` where ``p_holm`` is below ``1 -
+    confidence``, else ``not shown`` (``no effect`` stays).  Rows of a
+    costs-nothing claim carry the equivalence test's p value, so they keep
+    only an ``equivalent`` verdict.
+
+    Examples
+    --------
+    >>> t = pd.DataFrame({"p_value": [0.01, 0.04, float("nan")], "verdict": ["supported", "refuted", "no effect"]})
+    >>> holm_verdicts(t)[["p_holm", "verdict_holm"]].to_numpy().tolist()
+    [[0.02, 'supported'], [0.04, 'refuted'], [nan, 'no effect']]
+    """
+    adjusted = holm(frame["p_value"].to_numpy(dtype=np.float64))
+    keep = (adjusted < 1 - confidence) | (frame["verdict"] == "no effect").to_numpy()
+    equivalence_only = frame["verdict"].isin(["costs", "gains"]).to_numpy()  # their p value is the TOST's
+    verdict = np.where(keep & ~equivalence_only, frame["verdict"].to_numpy(dtype=object), "not shown")
+    return frame.assign(p_holm=adjusted, verdict_holm=verdict)
 
 
 def folk_tips(
@@ -348,15 +447,21 @@ def folk_tips(
 
     Columns: ``claim`` (key), ``source``, ``text``, ``rules``, ``measure``,
     ``n``, ``estimate``, ``lo``, ``hi``, ``threshold`` (0 for habits, the
-    break-even share for hands), ``verdict``, and for habits the scores per
-    deal ``with`` and ``without`` the tip.
+    break-even share for hands), ``verdict``, for habits the scores per
+    deal ``with`` and ``without`` the tip, and then ``margin`` (the
+    equivalence margin of a costs-nothing claim), ``p_value`` (a habit: the
+    paired t test against 0, or for a costs-nothing claim the larger p of the
+    two one-sided tests; a hand claim: the score test against the threshold
+    at the clustered effective size), ``design_effect`` (hand claims: the
+    variance of the share against independent hands), ``p_holm`` and
+    ``verdict_holm`` (:func:`holm_verdicts` over the claims of this call).
 
     Examples
     --------
     >>> t = folk_tips(deals=200, claims=["bid_low", "one_card_trump_or_ace"], seed=1)
     >>> t[["claim", "rules"]].to_numpy().tolist()
     [['bid_low', 'bondebridge'], ['one_card_trump_or_ace', 'boerenbridge']]
-    >>> set(t["verdict"]) <= {"supported", "refuted", "not shown", "no effect"}
+    >>> set(t["verdict"]) <= set(VERDICTS)
     True
     """
     if deals < 2:
@@ -380,13 +485,16 @@ def folk_tips(
             found = _habit(claim, rules, deals, child, confidence, options)
         else:
             found = _hands(claim, rules, table, hand_deals or 10 * deals, child, confidence, options)
+        equivalent = bool(found.pop("_equivalent"))
         verdict = _verdict(
             float(found["lo"]),
             float(found["hi"]),
             float(found["threshold"]),
             claim.direction,
             claim.costs_nothing,
+            equivalent,
         )
+        tests = {k: found.pop(k) for k in ("margin", "p_value", "design_effect")}
         rows.append(
             {
                 "claim": claim.key,
@@ -395,8 +503,18 @@ def folk_tips(
                 "rules": claim.rules,
                 **found,
                 "verdict": verdict,
+                **tests,
             }
         )
-    out = pd.DataFrame(rows)
-    out.attrs.update(study_meta("folk_tips", ss, players=players, deals=deals, table=label_of(table)))
+    out = holm_verdicts(pd.DataFrame(rows), confidence)
+    out.attrs.update(
+        study_meta(
+            "folk_tips",
+            ss,
+            players=players,
+            deals=deals,
+            table=label_of(table),
+            costs_nothing_margin=COSTS_NOTHING_MARGIN,
+        )
+    )
     return out

@@ -6,7 +6,8 @@ Three questions, each answered with intervals:
   (0 bids first, ``players - 1`` deals and, under the hook, is hooked), and
   each seat's *advantage*: its score minus the mean of the other seats in the
   same deal (a within-deal comparison, so the deal's luck cancels).  Equal
-  seats are tested with Friedman's test over deals (each deal a block) and
+  seats are tested with Friedman's test over deals (each deal a block;
+  :func:`scipy.stats.friedmanchisquare` from three seats up) and
   the effect size is Kendall's W (0: seats interchangeable, 1: the seat
   decides the order every deal);
 - **per match**: the probability of winning the match by seat counted from
@@ -97,13 +98,22 @@ def _deal_table(rows: pd.DataFrame, players: int, confidence: float) -> tuple[pd
 
 
 def _friedman_statistic(scores: np.ndarray) -> tuple[float, float]:
-    """Friedman's chi-square (tie-corrected) and its p value, by the textbook formula.
+    """Friedman's chi-square (tie-corrected) and its p value.
 
-    The same statistic as scipy's ``friedmanchisquare`` (a test checks it),
-    which asks for three seats or more and gives NaN when every deal is a
-    tie; with two seats the statistic is still defined (a sign test on the
-    deals that are not tied), and a table of ties gets statistic 0, p = 1.
+    :func:`scipy.stats.friedmanchisquare` (deals as blocks, seats as
+    treatments) where it applies: three seats or more and not every deal a
+    tie.  With two seats scipy declines, but the statistic is still defined
+    (a sign test on the deals that are not tied): :func:`_friedman_formula`.
     """
+    if scores.shape[1] >= 3 and np.any(scores != scores[:, :1]):
+        res = stats.friedmanchisquare(*scores.T)
+        return float(res.statistic), float(res.pvalue)
+    return _friedman_formula(scores)
+
+
+def _friedman_formula(scores: np.ndarray) -> tuple[float, float]:
+    """Friedman's statistic by the textbook formula (a test checks it against scipy's at 3 seats and more);
+    a table of ties gets statistic 0, p = 1 (nothing tells the seats apart)."""
     n, k = scores.shape
     ranks = stats.rankdata(scores, axis=1)
     chi2 = 12.0 / (n * k * (k + 1)) * float((ranks.sum(axis=0) ** 2).sum()) - 3.0 * n * (k + 1)

@@ -23,11 +23,17 @@ Two tables are seated for every variant:
   ``strongest_wins`` (the strongest strategy wins the match) and
   ``skill_rank_corr`` (Spearman correlation of strength and final total
   within a match, averaged over matches; equal strategies count as equally
-  strong).
+  strong).  Every rotation replays the same matches (a duplicate design:
+  each strategy meets the same cards from every seat), so a match's
+  rotations are one observation, not ``players``: each measure is averaged
+  over the rotations of a match and the matches are the units (``n``;
+  ``plays`` counts the games).
 
-Binary measures get Wilson intervals, means t intervals; differences from the
-baseline a paired t interval and p value (a paired bootstrap for the seat
-spread).
+Binary measures get Wilson intervals (clustered by match for the skill
+ladder's), means t intervals; differences from the baseline a paired t
+interval and p value over matches (a paired bootstrap for the seat spread,
+:func:`scipy.stats.bootstrap`).  ``p_holm`` adjusts every p value of the run
+for their number (Holm).
 """
 
 from __future__ import annotations
@@ -44,7 +50,8 @@ from scipy import stats
 from ohhell.engine import SeedLike
 from ohhell.rules import Rules
 from ohhell.sim import simulate
-from ohhell.stats.intervals import mean_ci, proportion_ci
+from ohhell.stats.intervals import clustered_proportion_ci, mean_ci
+from ohhell.stats.multiple import holm
 from ohhell.studies.common import (
     StrategyLike,
     first_dealers,
@@ -73,6 +80,9 @@ MEASURES: dict[str, tuple[str, bool]] = {
     "flat_out_rounds": ("share of rounds where everyone misses", False),
 }
 
+#: The measures of the skill ladder (one value per match, averaged over its rotations).
+_SKILL = ("strongest_wins", "skill_rank_corr")
+
 #: Strongest first: the expected-value bidder, folk, folk without counting top trumps, random (more
 #: seats get more random players, of equal strength among themselves).
 DEFAULT_LADDER: tuple[str, ...] = ("ev:16", "folk", "folk-no-count_top_trumps", "random", "random", "random", "random")
@@ -81,7 +91,9 @@ DEFAULT_LADDER: tuple[str, ...] = ("ev:16", "folk", "folk-no-count_top_trumps", 
 @dataclass(frozen=True, slots=True, eq=False)
 class VariantBalance:
     """``measures``: one row per (variant, measure): ``n`` (matches), ``estimate``, ``lo``, ``hi``,
-    and against the baseline ``diff``, ``diff_lo``, ``diff_hi``, ``p_value`` (NaN on the baseline);
+    and against the baseline ``diff``, ``diff_lo``, ``diff_hi``, ``p_value`` (NaN on the baseline),
+    ``plays`` (games behind the ``n`` matches: ``n`` times the rotations for the skill ladder) and
+    ``p_holm`` (Holm over every p value of the run);
     ``seats``: win rate by seat from the first dealer per variant (level table), with intervals;
     ``meta``: variants, tables, sizes, seed entropy, version."""
 
@@ -131,13 +143,16 @@ def _level_units(rules: Rules, rows: pd.DataFrame, matches: pd.DataFrame) -> tup
 
 
 def _skill_units(results: Sequence[pd.DataFrame], strength: np.ndarray) -> pd.DataFrame:
-    """Per (rotation, match): the strongest wins, and the rank correlation of strength and total.
+    """Per match, averaged over its rotations: the strongest wins, and the rank correlation of strength and total.
 
     ``strength[i]`` is the strength of ladder entry ``i`` (equal for equal
     strategies, so their order does not count); entry 0 is the strongest.
+    Every rotation plays the same matches, so a match is one unit: its
+    rotations are averaged (``strongest_wins`` becomes the share of them the
+    strongest won).
     """
     players = strength.size
-    out = []
+    wins, corrs = [], []
     sr = stats.rankdata(strength)
     sc = sr - sr.mean()
     for rotation, m in enumerate(results):
@@ -148,9 +163,9 @@ def _skill_units(results: Sequence[pd.DataFrame], strength: np.ndarray) -> pd.Da
         ranks = stats.rankdata(totals, axis=1)
         rc = ranks - ranks.mean(axis=1, keepdims=True)
         denom = np.sqrt((rc**2).sum(axis=1) * (sc**2).sum())
-        corr = np.where(denom > 0, (rc * sc).sum(axis=1) / np.where(denom > 0, denom, 1.0), 0.0)
-        out.append(pd.DataFrame({"strongest_wins": winner[:, 0].astype(np.float64), "skill_rank_corr": corr}))
-    return pd.concat(out, ignore_index=True)
+        corrs.append(np.where(denom > 0, (rc * sc).sum(axis=1) / np.where(denom > 0, denom, 1.0), 0.0))
+        wins.append(winner[:, 0].astype(np.float64))
+    return pd.DataFrame({"strongest_wins": np.mean(wins, axis=0), "skill_rank_corr": np.mean(corrs, axis=0)})
 
 
 def _spread(wins: np.ndarray) -> float:
@@ -158,29 +173,55 @@ def _spread(wins: np.ndarray) -> float:
     return float(rates.max() - rates.min())
 
 
+def _spreads(wins: np.ndarray, idx: np.ndarray) -> np.ndarray:
+    """The spread of every resample: ``idx`` [..., match] indexes the matches of ``wins`` [match, seat]."""
+    rates = wins[idx].mean(axis=-2)
+    return np.asarray(rates.max(axis=-1) - rates.min(axis=-1), dtype=np.float64)
+
+
 def _bootstrap_spread(
-    wins: np.ndarray, base: np.ndarray | None, confidence: float, rng: np.random.Generator, resamples: int = 999
+    wins: np.ndarray, base: np.ndarray | None, confidence: float, seed: int, resamples: int = 9999
 ) -> tuple[float, float, float, float, float, float]:
-    """Spread, its percentile interval, and (against ``base``, same matches) the paired difference's."""
+    """Spread, its percentile interval, and (against ``base``, same matches) the paired difference's.
+
+    :func:`scipy.stats.bootstrap` resamples the match indices, so the spread
+    of a variant and of the baseline are taken on the same resampled matches
+    (both runs start from the same ``seed``, hence draw the same resamples).
+    """
     n = wins.shape[0]
-    idx = rng.integers(0, n, size=(resamples, n))
-    boot = np.array([_spread(wins[i]) for i in idx])
-    a = (1 - confidence) / 2
-    lo, hi = np.quantile(boot, [a, 1 - a])
+    matches = (np.arange(n),)
+
+    def boot(statistic: Any) -> Any:
+        return stats.bootstrap(
+            matches,
+            statistic,
+            n_resamples=resamples,
+            batch=500,
+            vectorized=True,
+            confidence_level=confidence,
+            method="percentile",
+            rng=np.random.default_rng(seed),
+        )
+
+    own = boot(lambda i, axis=-1: _spreads(wins, i))
+    lo, hi = float(own.confidence_interval.low), float(own.confidence_interval.high)
     if base is None:
         return lo, hi, np.nan, np.nan, np.nan, np.nan
-    diffs = boot - np.array([_spread(base[i]) for i in idx])
-    dlo, dhi = np.quantile(diffs, [a, 1 - a])
-    # two-sided bootstrap p value, never below 1 / (resamples + 1)
+    paired = boot(lambda i, axis=-1: _spreads(wins, i) - _spreads(base, i))
+    diffs = paired.bootstrap_distribution
+    # two-sided bootstrap p value, never below 2 / (resamples + 1)
     below, above = int((diffs <= 0).sum()), int((diffs >= 0).sum())
     p = min(1.0, 2 * (min(below, above) + 1) / (resamples + 1))
-    return lo, hi, _spread(wins) - _spread(base), dlo, dhi, p
+    ci = paired.confidence_interval
+    return lo, hi, _spread(wins) - _spread(base), float(ci.low), float(ci.high), p
 
 
-def _estimate(x: np.ndarray, binary: bool, confidence: float) -> tuple[float, float, float]:
+def _estimate(x: np.ndarray, binary: bool, confidence: float, plays: int = 1) -> tuple[float, float, float]:
+    """Estimate and interval of a per-match measure; ``plays``: games per match a binary measure averages."""
     n = x.size
     if binary:
-        lo, hi = proportion_ci(int(x.sum()), n, confidence)
+        k = np.rint(x * plays)  # the games of each match the event happened in
+        lo, hi, _ = clustered_proportion_ci(k.sum(), n * plays, n, (k * k).sum(), (k * plays).sum(), n * plays * plays)
         return float(x.mean()), float(lo), float(hi)
     lo, hi = mean_ci(x.mean(), x.std(ddof=1), n, confidence)
     return float(x.mean()), float(lo), float(hi)
@@ -190,9 +231,9 @@ def _paired(x: np.ndarray, base: np.ndarray, confidence: float) -> tuple[float, 
     d = x - base
     if np.all(d == d[0]):  # identical (or constant shift): no spread to test
         return float(d[0]), float(d[0]), float(d[0]), 1.0 if d[0] == 0 else 0.0
-    lo, hi = mean_ci(d.mean(), d.std(ddof=1), d.size, confidence)
-    p = float(stats.ttest_rel(x, base).pvalue)
-    return float(d.mean()), float(lo), float(hi), p
+    test = stats.ttest_rel(x, base)
+    ci = test.confidence_interval(confidence)
+    return float(d.mean()), float(ci.low), float(ci.high), float(test.pvalue)
 
 
 def variant_balance(
@@ -293,13 +334,18 @@ def variant_balance(
             if measure == "seat_win_spread":
                 base = None if name == base_name else wins[base_name]
                 # resamples drawn from the variant's own stream: its interval does not depend on the list's order
-                rng = np.random.default_rng([*boot_seed.generate_state(4), zlib.crc32(name.encode())])
-                lo, hi, d, dlo, dhi, p = _bootstrap_spread(wins[name], base, confidence, rng)
+                own_seed = int(
+                    np.random.SeedSequence([*boot_seed.generate_state(4), zlib.crc32(name.encode())]).generate_state(
+                        1, np.uint64
+                    )[0]
+                )
+                lo, hi, d, dlo, dhi, p = _bootstrap_spread(wins[name], base, confidence, own_seed)
                 row |= {"n": wins[name].shape[0], "estimate": _spread(wins[name]), "lo": lo, "hi": hi}
                 row |= {"diff": d, "diff_lo": dlo, "diff_hi": dhi, "p_value": p}
             elif measure in units[name]:
                 x = units[name][measure]
-                est, lo, hi = _estimate(x, binary, confidence)
+                plays = players if measure in _SKILL else 1
+                est, lo, hi = _estimate(x, binary, confidence, plays)
                 row |= {"n": x.size, "estimate": est, "lo": lo, "hi": hi}
                 if name == base_name:
                     row |= {"diff": np.nan, "diff_lo": np.nan, "diff_hi": np.nan, "p_value": np.nan}
@@ -308,6 +354,7 @@ def variant_balance(
                     row |= {"diff": d, "diff_lo": dlo, "diff_hi": dhi, "p_value": p}
             else:
                 continue
+            row["plays"] = row["n"] * (players if measure in _SKILL else 1)
             rows.append(row)
     seat_frames = []
     for name, w in wins.items():
@@ -319,6 +366,7 @@ def variant_balance(
     by_seat = pd.concat(seat_frames, ignore_index=True)
     by_seat = by_seat[["variant", *by_seat.columns.drop("variant")]]
     measures = pd.DataFrame(rows)
+    measures["p_holm"] = holm(measures["p_value"].to_numpy(dtype=np.float64))
     meta = study_meta(
         "variant_balance",
         ss,
