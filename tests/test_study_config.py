@@ -87,6 +87,11 @@ def test_a_parameter_outside_params_is_sent_under_params(kind: str) -> None:
     assert f"{name} is a parameter: put it under [params]" in refused({**config(kind), name: 1})
 
 
+@pytest.mark.parametrize("kind", list(PARAMS))
+def test_a_top_level_key_inside_params_is_sent_to_the_top(kind: str) -> None:
+    assert "params.seed belongs at the top of the config, before [params]" in refused(config(kind, seed=3))
+
+
 @pytest.mark.parametrize(("kind", "key"), [(k, f.name) for k, p in PARAMS.items() for f in fields(p)])
 def test_a_misspelled_parameter_is_refused_with_the_right_suggestion(kind: str, key: str) -> None:
     typo = key[:-1] if len(key) > 4 else key + "x"  # deals -> deal, matches -> matche, by -> byx
@@ -184,7 +189,10 @@ def test_no_unknown_key_is_ever_accepted(key: str) -> None:
     if key in known:
         return
     message = refused(cfg)
-    assert message.startswith(f"params.{key} is not a seat-advantage parameter")
+    if key in TOP_LEVEL:
+        assert message == f"params.{key} belongs at the top of the config, before [params]"
+    else:
+        assert message.startswith(f"params.{key} is not a seat-advantage parameter")
     top = {"study": "seat-advantage", "seed": 1, "params": {"deals": 2}, key: 1}
     if key not in TOP_LEVEL and key not in known:
         assert f"unknown key {key!r}" in refused(top)
@@ -321,7 +329,9 @@ def test_a_damaged_part_csv_is_recomputed_with_a_warning(
     assert csv.read_bytes() == data  # rewritten whole
 
 
-@pytest.mark.parametrize("text", ['{"frames": ["deal_sc', "", "[1, 2]", '{"seconds": 1}', "\xff"])
+@pytest.mark.parametrize(
+    "text", ['{"frames": ["deal_sc', "", "[1, 2]", '{"seconds": 1}', "\xff", '{"frames": ["tests"], "attrs": 3}']
+)
 def test_an_unreadable_done_json_is_recomputed_with_a_warning(
     text: str, finished: tuple[Path, dict[str, pd.DataFrame]], tmp_path: Path
 ) -> None:

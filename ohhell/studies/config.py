@@ -297,6 +297,8 @@ class StudyParams:
         """The parameters from a ``[params]`` table: unknown keys refused (closest suggested), missing ones named."""
         known = [f.name for f in fields(cls)]
         for key in given:
+            if key in TOP_LEVEL and key not in known:
+                raise ConfigError(f"params.{key} belongs at the top of the config, before [params]")
             if key not in known:
                 raise ConfigError(
                     f"params.{key} is not a {cls.study} parameter{closest(str(key), known)}"

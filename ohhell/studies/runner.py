@@ -192,7 +192,11 @@ def _read_part(path: Path) -> tuple[Part, float] | None:
         except (ValueError, pd.errors.ParserError) as exc:
             unusable(csv, f"not a readable table ({exc})")
             return None
-    for name, attrs in info.get("attrs", {}).items():
+    stored = info.get("attrs", {})
+    if not isinstance(stored, dict) or not all(isinstance(v, dict) for v in stored.values()):
+        unusable(done, "its attrs are not a table per frame")
+        return None
+    for name, attrs in stored.items():
         if name in frames:
             frames[name].attrs.update(attrs)
     try:
