@@ -1,7 +1,9 @@
-"""What every study shares: strategies given by name or value, labels, and where checkpoints go."""
+"""What every study shares: strategies given by name or value, labels, where checkpoints go, safe writes."""
 
 from __future__ import annotations
 
+import hashlib
+import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -23,7 +25,15 @@ __all__ = [
     "study_seed",
     "study_meta",
     "first_dealers",
+    "atomic_write",
+    "sha256",
+    "StudyPartWarning",
 ]
+
+
+class StudyPartWarning(UserWarning):
+    """A finished study part on disk was not used (damaged or failing its checksum) and is recomputed."""
+
 
 #: A strategy, or its name for :func:`ohhell.strategies.registry.strategy` (``"folk"``, ``"ev"``...).
 StrategyLike = Strategy | str
@@ -76,3 +86,26 @@ def first_dealers(rows: pd.DataFrame) -> pd.Series:
     """The seat that dealt round 1 of each match (indexed by ``unit``), from a matches-mode deals frame."""
     first_round = rows[(rows["round"] == 1) & (rows["seat_from_dealer"] == rows["players"] - 1)]
     return first_round.set_index("unit")["seat"].sort_index()
+
+
+def sha256(data: bytes) -> str:
+    """The SHA-256 of ``data`` in hex."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Write ``path`` whole or not at all: a temporary file in the same folder, fsync, then rename over ``path``.
+
+    A process killed while writing leaves the old file (or none) and a
+    ``.tmp`` file, never a truncated ``path``.
+    """
+    tmp = path.with_name(f"{path.name}.tmp{os.getpid()}")
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()

@@ -23,14 +23,24 @@ command. ``scale`` multiplies every deal and match count (for a quick look
 or a test); a scaled run writes elsewhere by default. A run that computes
 nothing (every part read back) leaves an existing report.md alone: delete it
 to rebuild the report.
+
+The config is checked against its study's schema
+(:mod:`ohhell.studies.config`) before anything is written, so a config that
+is refused leaves the output folder as it was.  Every part file is written
+whole or not at all (a temporary file, then renamed) and its ``done.json``
+keeps each table's SHA-256: a part whose files are damaged or do not match
+is recomputed, with a warning naming the file, never read back.
 """
 
 from __future__ import annotations
 
+import io
 import json
+import math
 import sys
 import time
 import tomllib
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
@@ -43,20 +53,34 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 import ohhell
-from ohhell.rules import FixedHands, RulesError, preset
+from ohhell.rules import FixedHands, preset
 from ohhell.studies.bid_success import bid_success
 from ohhell.studies.bid_tables import bid_tables
 from ohhell.studies.cheat_sheet import cheat_sheet_figure, cheat_sheet_html
+from ohhell.studies.common import StudyPartWarning, atomic_write, sha256
+from ohhell.studies.config import (
+    PARAMS,
+    BidSuccessParams,
+    BidTablesParams,
+    FolkTipsParams,
+    OneCardParams,
+    SeatAdvantageParams,
+    StudyConfig,
+    StudyParams,
+    VariantBalanceParams,
+    parse_config,
+    scale_counts,
+)
 from ohhell.studies.folk_tips import CLAIMS, folk_tips
 from ohhell.studies.markdown import markdown_table
 from ohhell.studies.seat_advantage import seat_advantage
-from ohhell.studies.variant_balance import DEFAULT_LADDER, MEASURES, variant_balance
+from ohhell.studies.variant_balance import MEASURES, variant_balance
 from ohhell.studies.variants import variant, variants_from
 
 __all__ = ["run_study", "load_config", "StudyRun", "KINDS", "DEFAULT_CONFIG", "COUNTS"]
 
 #: Parameters that count deals or matches (multiplied by ``scale``).
-COUNTS = ("deals", "matches", "skill_matches", "hand_deals")
+COUNTS = tuple(dict.fromkeys(k for schema in PARAMS.values() for k in schema.counts()))
 
 #: The study the README's main job runs (embedded in the package).
 DEFAULT_CONFIG = "default.toml"
@@ -78,7 +102,7 @@ class StudyRun:
 
 @dataclass(frozen=True)
 class _Context:
-    params: dict[str, Any]
+    params: StudyParams
     seed: int
     out: Path
     n_jobs: int
@@ -97,35 +121,89 @@ Part = dict[str, pd.DataFrame]
 def _cached(run: StudyRun, path: Path, compute: Callable[[], Part]) -> Part:
     """A part's frames: read back when a previous run finished it, else computed and written.
 
-    ``done.json`` lists the part's frames and the seconds it took, so a report
-    built from cached parts still says what the numbers cost.
+    ``done.json`` lists the part's frames, their attributes, the SHA-256 of
+    each frame's CSV and the seconds the part took, so a report built from
+    cached parts still says what the numbers cost.  Every file is written
+    atomically, ``done.json`` last; a part whose ``done.json`` or CSV cannot
+    be read or does not match is recomputed with a warning naming the file.
     """
     done = path / "done.json"
     if done.exists():
-        info = json.loads(done.read_text(encoding="utf-8"))
-        if isinstance(info, list):  # written before the seconds were kept
-            info = {"frames": info, "seconds": float("nan")}
-        run.parts_read += 1
-        run.seconds += float(info["seconds"])
-        frames = {name: pd.read_csv(path / f"{name}.csv") for name in info["frames"]}
-        for name, attrs in info.get("attrs", {}).items():
-            frames[name].attrs.update(attrs)
-        return frames
+        read = _read_part(path)
+        if read is not None:
+            frames, seconds = read
+            run.parts_read += 1
+            run.seconds += seconds
+            return frames
+        done.unlink()
     t0 = time.perf_counter()
     frames = compute()
     seconds = time.perf_counter() - t0
     path.mkdir(parents=True, exist_ok=True)
+    hashes = {}
     for name, frame in frames.items():
-        frame.to_csv(path / f"{name}.csv", index=False)
+        data = frame.to_csv(index=False).encode("utf-8")
+        atomic_write(path / f"{name}.csv", data)
+        hashes[name] = sha256(data)
     info = {
         "frames": list(frames),
         "seconds": round(seconds, 1),
         "attrs": {name: json.loads(json.dumps(frame.attrs, default=str)) for name, frame in frames.items()},
+        "sha256": hashes,
     }
-    done.write_text(json.dumps(info), encoding="utf-8")
+    atomic_write(done, json.dumps(info).encode("utf-8"))
     run.parts_run += 1
     run.seconds += seconds
     return frames
+
+
+def _read_part(path: Path) -> tuple[Part, float] | None:
+    """A finished part's frames and seconds, or None (with a warning naming the file) when it cannot be used."""
+    done = path / "done.json"
+
+    def unusable(file: Path, why: str) -> None:
+        warnings.warn(f"{file}: {why}; recomputing the part", StudyPartWarning, stacklevel=4)
+
+    try:
+        info = json.loads(done.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        unusable(done, f"not readable ({exc})")
+        return None
+    if isinstance(info, list):  # written before the seconds were kept
+        info = {"frames": info, "seconds": float("nan")}
+    names = info.get("frames") if isinstance(info, dict) else None
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        unusable(done, "not a part's done.json (no list of frames)")
+        return None
+    hashes = info.get("sha256")  # absent in parts written before the checksums were kept
+    frames = {}
+    for name in names:
+        csv = path / f"{name}.csv"
+        try:
+            data = csv.read_bytes()
+        except OSError as exc:
+            unusable(csv, f"missing or unreadable ({exc.strerror})")
+            return None
+        if isinstance(hashes, dict) and hashes.get(name) != sha256(data):
+            unusable(csv, "does not match the SHA-256 in done.json (damaged or changed)")
+            return None
+        try:
+            frames[name] = pd.read_csv(io.BytesIO(data))
+        except (ValueError, pd.errors.ParserError) as exc:
+            unusable(csv, f"not a readable table ({exc})")
+            return None
+    stored = info.get("attrs", {})
+    if not isinstance(stored, dict) or not all(isinstance(v, dict) for v in stored.values()):
+        unusable(done, "its attrs are not a table per frame")
+        return None
+    for name, attrs in stored.items():
+        if name in frames:
+            frames[name].attrs.update(attrs)
+    try:
+        seconds = float(info.get("seconds", float("nan")))
+    except (TypeError, ValueError):
+        seconds = float("nan")
+    return frames, seconds
 
 
 def _combine(parts: Sequence[Part]) -> dict[str, pd.DataFrame]:
@@ -141,23 +219,22 @@ def _save(drawn: Any, path: Path) -> Path:
     return path
 
 
-def _listed(value: Any) -> list[Any]:
-    return list(value) if isinstance(value, list | tuple) else [value]
+def _tables(
+    params: SeatAdvantageParams | BidSuccessParams | BidTablesParams, run: StudyRun
+) -> list[tuple[str, int, ohhell.Rules]]:
+    """(preset, players, rules) for every preset and player count of the config that the preset seats.
 
-
-def _tables(params: Mapping[str, Any], run: StudyRun) -> list[tuple[str, int, ohhell.Rules]]:
-    """(preset, players, rules) for every preset and player count of the config that the preset seats."""
+    The config's check has made sure that at least one of them does.
+    """
     out, skipped = [], []
-    for name in _listed(params.get("rules", "boerenbridge")):
-        for players in _listed(params.get("players", 4)):
+    for name in params.rules:
+        for players in params.players:
             try:
-                out.append((str(name), int(players), preset(str(name), int(players))))
-            except RulesError:
+                out.append((name, players, preset(name, players)))
+            except ValueError:
                 skipped.append(f"{name} at {players}")
     if skipped:
         run.headline.append(f"Not played (outside the preset's player counts): {', '.join(skipped)}.\n")
-    if not out:
-        raise ValueError("no preset of the config seats any of its player counts")
     return out
 
 
@@ -168,15 +245,16 @@ def _seat_advantage(ctx: _Context, run: StudyRun) -> None:
     from ohhell.plot import plot_hook_cost, plot_match_wins, plot_seat_scores
 
     p = ctx.params
+    assert isinstance(p, SeatAdvantageParams)
     parts = []
     for name, players, rules in _tables(p, run):
 
         def compute(rules: ohhell.Rules = rules) -> Part:
             s = seat_advantage(
                 rules,
-                p.get("strategy", "folk"),
-                deals=int(p["deals"]),
-                matches=int(p.get("matches", 0)),
+                p.strategy,
+                deals=p.deals,
+                matches=p.matches,
                 seed=ctx.seed,
                 n_jobs=ctx.n_jobs,
                 progress=ctx.progress,
@@ -197,7 +275,7 @@ def _seat_advantage(ctx: _Context, run: StudyRun) -> None:
             plot_hook_cost(part["hook_cost"], ax=axes[2], title="What the bid restriction costs each seat")
         else:
             axes[2].set_visible(False)
-        fig.suptitle(f"{name}, {players} players, {p.get('strategy', 'folk')} in every seat (95% intervals)")
+        fig.suptitle(f"{name}, {players} players, {p.strategy} in every seat (95% intervals)")
         run.figures[f"seats-{name}-{players}"] = _save(fig, ctx.out / f"seats-{name}-{players}.png")
     run.tables = _combine(parts)
     d = run.tables["deal_scores"]
@@ -243,15 +321,16 @@ def _bid_success(ctx: _Context, run: StudyRun) -> None:
     from ohhell.plot import plot_bid_success
 
     p = ctx.params
-    by = _listed(p.get("by", ["hand_size"]))
+    assert isinstance(p, BidSuccessParams)
+    by = list(p.by)
     parts = []
     for name, players, rules in _tables(p, run):
 
         def compute(rules: ohhell.Rules = rules) -> Part:
             t = bid_success(
                 rules,
-                p.get("strategy", "folk"),
-                deals=int(p["deals"]),
+                p.strategy,
+                deals=p.deals,
                 seed=ctx.seed,
                 by=by,
                 n_jobs=ctx.n_jobs,
@@ -264,12 +343,12 @@ def _bid_success(ctx: _Context, run: StudyRun) -> None:
         parts.append(part)
         frame = part["bid_success"]
         hue = by[0] if by else None
-        ax = plot_bid_success(frame, x="bid", hue=hue, min_n=int(p.get("min_n", 200)))
+        ax = plot_bid_success(frame, x="bid", hue=hue, min_n=p.min_n)
         ax.set_title(f"{name}, {players} players: P(bid made) by bid and {str(hue).replace('_', ' ')}")
         run.figures[f"bid-success-{name}-{players}"] = _save(ax, ctx.out / f"bid-success-{name}-{players}.png")
     run.tables = _combine(parts)
     t = run.tables["bid_success"]
-    least = int(p.get("report_min_n", 1000))
+    least = p.report_min_n
     big = t[t["n"] >= least]
     if big.empty:
         run.headline.append(f"No group has {least} bids; every group is in bid_success.csv.\n")
@@ -289,9 +368,10 @@ def _bid_success(ctx: _Context, run: StudyRun) -> None:
 
 def _bid_tables(ctx: _Context, run: StudyRun) -> None:
     p = ctx.params
+    assert isinstance(p, BidTablesParams)
     parts = []
     for name, players, rules in _tables(p, run):
-        sizes = sorted(int(k) for k in _listed(p.get("hand_sizes", [1, 2, 3, 4, 5])))
+        sizes = sorted(p.hand_sizes)
 
         by_size = []
         for size in sizes:  # one part per hand size (each simulated from the same seed, as bid_tables does)
@@ -299,11 +379,11 @@ def _bid_tables(ctx: _Context, run: StudyRun) -> None:
             def compute(rules: ohhell.Rules = rules, size: int = size) -> Part:
                 t = bid_tables(
                     rules,
-                    p.get("strategy", "ev"),
+                    p.strategy,
                     hand_size=size,
-                    deals=int(p["deals"]),
+                    deals=p.deals,
                     seed=ctx.seed,
-                    by=_listed(p.get("by", ["trumps", "top_trumps", "side_aces"])),
+                    by=list(p.by),
                     n_jobs=ctx.n_jobs,
                     progress=ctx.progress,
                 )
@@ -334,20 +414,18 @@ def _variant_balance(ctx: _Context, run: StudyRun) -> None:
     from ohhell.plot import plot_variant_balance
 
     p = ctx.params
-    spec = p.get("variants")
-    if not isinstance(spec, Mapping) or not spec:
-        raise ValueError("a variant-balance config needs [params.variants.NAME] tables (preset and changes)")
-    variants = variants_from(spec, p.get("players"))
+    assert isinstance(p, VariantBalanceParams)
+    variants = variants_from(p.variants, p.players)
 
     def compute() -> Part:
         vb = variant_balance(
             variants,
-            matches=int(p["matches"]),
-            skill_matches=int(p["skill_matches"]) if "skill_matches" in p else None,
+            matches=p.matches,
+            skill_matches=p.skill_matches,
             seed=ctx.seed,
-            table=p.get("table", "ev:16"),
-            ladder=_listed(p.get("ladder", list(DEFAULT_LADDER))),
-            baseline=p.get("baseline"),
+            table=p.table,
+            ladder=list(p.ladder),
+            baseline=p.baseline,
             n_jobs=ctx.n_jobs,
             progress=ctx.progress,
             checkpoint=ctx.checkpoint("variants"),
@@ -356,7 +434,7 @@ def _variant_balance(ctx: _Context, run: StudyRun) -> None:
 
     run.tables = _cached(run, ctx.part("variants"), compute)
     m = run.tables["measures"]
-    base = str(p.get("baseline") or next(iter(variants)))
+    base = p.baseline or next(iter(variants))
     shown = [name for name in MEASURES if name in set(m["measure"])]
     rows = (len(shown) + 1) // 2
     fig = plt.figure(figsize=(14, 1.2 + rows * (0.45 * len(variants) + 1.2)), layout="constrained")
@@ -383,18 +461,18 @@ def _folk_tips(ctx: _Context, run: StudyRun) -> None:
     from ohhell.plot import plot_folk_tips
 
     p = ctx.params
-
+    assert isinstance(p, FolkTipsParams)
     parts = []
     for claim in CLAIMS:  # one part per claim: a killed run keeps the claims it finished
 
         def compute(key: str = claim.key) -> Part:
             t = folk_tips(
-                deals=int(p["deals"]),
-                hand_deals=int(p["hand_deals"]) if "hand_deals" in p else None,
+                deals=p.deals,
+                hand_deals=p.hand_deals,
                 seed=ctx.seed,
-                players=int(p.get("players", 4)),
+                players=p.players,
                 claims=[key],
-                table=p.get("table", "folk"),
+                table=p.table,
                 n_jobs=ctx.n_jobs,
                 progress=ctx.progress,
             )
@@ -403,7 +481,7 @@ def _folk_tips(ctx: _Context, run: StudyRun) -> None:
         parts.append(_cached(run, ctx.part("claim", claim.key), compute))
     run.tables = _combine(parts)
     t = run.tables["folk_tips"]
-    ax = plot_folk_tips(t, title=f"The folk tips on trial ({int(p.get('players', 4))} players, 95% intervals)")
+    ax = plot_folk_tips(t, title=f"The folk tips on trial ({p.players} players, 95% intervals)")
     run.figures["folk-tips"] = _save(ax, ctx.out / "folk-tips.png")
     run.headline.append("Each tip as a claim (95% CI; hands: share taking the tricks, against the break-even share):\n")
     run.headline.append(
@@ -422,17 +500,16 @@ def _one_card(ctx: _Context, run: StudyRun) -> None:
     from ohhell.stats import mean_score
 
     p = ctx.params
+    assert isinstance(p, OneCardParams)
     parts = []
-    for scoring in _listed(p.get("scoring", ["10+bid", "10+2/trick"])):
-        for players in _listed(p.get("players", [3, 4, 5, 6, 7])):
-            rules = replace(
-                variant(p.get("rules", "boerenbridge"), players, scoring=scoring), schedule=FixedHands(size=1, rounds=1)
-            )
+    for scoring in p.scoring:
+        for players in p.players:
+            rules = replace(variant(p.rules, players, scoring=scoring), schedule=FixedHands(size=1, rounds=1))
 
             def compute(rules: ohhell.Rules = rules, scoring: str = scoring) -> Part:
-                a = one_card_analysis(rules, trump=bool(p.get("trump", True)))
+                a = one_card_analysis(rules, trump=p.trump)
                 seats = a.seats.assign(scoring=scoring, players=rules.players)
-                deals = int(p.get("deals", 0))
+                deals = p.deals
                 if deals:
                     res = simulate(
                         rules,
@@ -509,39 +586,42 @@ def load_config(path: str | Path | None) -> tuple[dict[str, Any], Path | None]:
         raise ValueError(f"{p}: not valid TOML: {exc}") from exc
 
 
-def _check(config: Mapping[str, Any]) -> None:
-    kind = config.get("study")
-    if kind not in KINDS:
-        raise ValueError(f"study = {kind!r}: choose one of {', '.join(KINDS)}")
-    if not isinstance(config.get("seed"), int):
-        raise ValueError("a study config needs an integer seed (seed = 2026)")
-    params = config.get("params", {})
-    if not isinstance(params, Mapping):
-        raise ValueError("[params] must be a table")
-    for key in COUNTS:
-        if key in params and (not isinstance(params[key], int) or params[key] < 0):
-            raise ValueError(f"params.{key} must be a whole number >= 0, got {params[key]!r}")
+def _check_scale(scale: float) -> None:
+    if isinstance(scale, bool) or not isinstance(scale, int | float) or not math.isfinite(scale) or scale <= 0:
+        raise ValueError(f"scale must be a positive finite number, got {scale!r}")
 
 
-def _claim(out: Path, what: dict[str, Any]) -> None:
-    """Mark ``out`` as this config's folder; refuse a folder holding another config's parts."""
+def _claim(out: Path, what: dict[str, Any]) -> bool:
+    """Mark ``out`` as this config's folder; refuse a folder holding another config's parts.
+
+    Returns whether this call wrote the mark (the folder was not claimed yet).
+    """
     path = out / "study.json"
     text = json.dumps(what, sort_keys=True, default=str)
-    if path.exists():
+    if not path.exists():
+        atomic_write(path, text.encode("utf-8"))
+        return True
+    try:
         old = json.loads(path.read_text(encoding="utf-8"))
-        new = json.loads(text)
-        if old != new:
-            diff = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))
-            if diff == ["params"]:
-                diff = sorted(
-                    k for k in set(old["params"]) | set(new["params"]) if old["params"].get(k) != new["params"].get(k)
-                )
-            raise ValueError(
-                f"{out} holds a run of another config (differs in: {', '.join(diff)}); its finished parts would mix"
-                " with this one: use another output folder or delete that one"
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(
+            f"{path} is damaged ({exc}): it should say which config the folder's parts belong to; delete it if they"
+            " are this config's, or use another output folder"
+        ) from None
+    new = json.loads(text)
+    if old != new:
+        if not isinstance(old, dict):
+            old = {}
+        diff = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))
+        if diff == ["params"] and isinstance(old["params"], dict):
+            diff = sorted(
+                k for k in set(old["params"]) | set(new["params"]) if old["params"].get(k) != new["params"].get(k)
             )
-    else:
-        path.write_text(text, encoding="utf-8")
+        raise ValueError(
+            f"{out} holds a run of another config (differs in: {', '.join(diff)}); its finished parts would mix"
+            " with this one: use another output folder or delete that one"
+        )
+    return False
 
 
 def run_study(
@@ -561,21 +641,22 @@ def run_study(
     default; a ``-scale<F>`` suffix when scaled, ``-seed<S>`` when ``seed``
     replaces the config's).  ``command``: the command line that ran it, for
     the report's "Reproduce" line.  Returns what was written.
+
+    The config is checked first (:func:`ohhell.studies.config.parse_config`:
+    a :class:`~ohhell.studies.config.ConfigError` names what is wrong), and
+    nothing is written for a config that is refused.
     """
     if isinstance(config, Mapping):
-        cfg, source = dict(config), None
+        raw, source = dict(config), None
     else:
-        cfg, source = load_config(config)
+        raw, source = load_config(config)
     if seed is not None:
-        cfg["seed"] = seed
-    _check(cfg)
-    if scale <= 0:
-        raise ValueError(f"scale must be positive, got {scale}")
-    params = dict(cfg.get("params", {}))
-    for key in COUNTS:
-        if key in params and scale != 1.0:
-            params[key] = max(2, round(params[key] * scale)) if params[key] else 0
-    stem = source.stem if source is not None else str(cfg.get("name", "ohhell-study"))
+        raw["seed"] = seed
+    _check_scale(scale)
+    cfg = parse_config(raw)
+    typed = cfg.params.scaled(scale)
+    params = {**cfg.given, **scale_counts({k: v for k, v in cfg.given.items() if k in COUNTS}, scale)}
+    stem = source.stem if source is not None else (cfg.name or "ohhell-study")
     suffix = ("" if scale == 1.0 else f"-scale{scale:g}") + ("" if seed is None else f"-seed{seed}")
     if out is None:
         base = source.parent / "results" if source is not None else Path.cwd()
@@ -583,20 +664,25 @@ def run_study(
     else:
         out_dir = Path(out)
     out_dir.mkdir(parents=True, exist_ok=True)
-    _claim(out_dir, {"study": cfg["study"], "seed": cfg["seed"], "params": params})
-    ctx = _Context(params, int(cfg["seed"]), out_dir, n_jobs, progress)
+    claimed = _claim(out_dir, {"study": cfg.study, "seed": cfg.seed, "params": params})
+    ctx = _Context(typed, cfg.seed, out_dir, n_jobs, progress)
     run = StudyRun(out_dir)
-    KINDS[cfg["study"]](ctx, run)
+    try:
+        KINDS[cfg.study](ctx, run)
+    except (ValueError, TypeError):
+        if claimed and not (out_dir / "parts").exists():  # refused before any part: the folder is not this run's
+            (out_dir / "study.json").unlink(missing_ok=True)
+        raise
     for name, frame in run.tables.items():
-        frame.to_csv(out_dir / f"{name}.csv", index=False)
+        atomic_write(out_dir / f"{name}.csv", frame.to_csv(index=False).encode("utf-8"))
     run.report = out_dir / "report.md"
     if run.parts_run or not run.report.exists():  # a run that computed nothing keeps the report of the one that did
-        run.report.write_text(_report(cfg, params, source, scale, run, command, seed), encoding="utf-8")
+        atomic_write(run.report, _report(cfg, params, source, scale, run, command, seed).encode("utf-8"))
     return run
 
 
 def _report(
-    cfg: Mapping[str, Any],
+    cfg: StudyConfig,
     params: Mapping[str, Any],
     source: Path | None,
     scale: float,
@@ -609,9 +695,7 @@ def _report(
         where = f"`{command}` (from the folder it ran in)"
     elif source is None:
         where = (
-            f"`ohhell study{scaled}`"
-            if cfg.get("name") == "ohhell-default-study"
-            else "`run_study(config)` with this config"
+            f"`ohhell study{scaled}`" if cfg.name == "ohhell-default-study" else "`run_study(config)` with this config"
         )
     else:  # the config's own folder and name, run from the folder above it (the project, for analysis/)
         folder = source.parent.name
@@ -622,9 +706,9 @@ def _report(
         else ""
     )
     lines = [
-        f"# {cfg.get('title', cfg['study'])}",
+        f"# {cfg.title or cfg.study}",
         "",
-        f"Study `{cfg['study']}`, seed {cfg['seed']}, ohhell {ohhell.__version__}, numpy {np.__version__},"
+        f"Study `{cfg.study}`, seed {cfg.seed}, ohhell {ohhell.__version__}, numpy {np.__version__},"
         f" pandas {pd.__version__}, Python {sys.version.split()[0]}; computed in {run.seconds:.0f} s on this"
         f" machine{cached}.",
         f"Reproduce: {where}.",

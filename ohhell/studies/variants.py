@@ -35,7 +35,8 @@ ValueError: unknown trump 'sometimes'; choose from each-round, once, rotation, d
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import difflib
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 
 from ohhell.rules import (
@@ -124,15 +125,21 @@ CHANGES: dict[str, dict[str, Change]] = {
 }
 
 
+def _closest(word: str, known: Iterable[str]) -> str:
+    found = difflib.get_close_matches(word, list(known), n=1)
+    return f" (did you mean {found[0]!r}?)" if found else ""
+
+
 def _choice(change: str, name: str) -> Change:
     if change not in CHANGES:
-        raise ValueError(f"unknown change {change!r}; choose from {', '.join(CHANGES)}")
+        raise ValueError(f"unknown change {change!r}{_closest(change, CHANGES)}; choose from {', '.join(CHANGES)}")
     found = CHANGES[change].get(str(name))
     if found is None and change == "schedule":
         found = _fixed(str(name))
     if found is None:
         extra = ", fixed-N" if change == "schedule" else ""
-        raise ValueError(f"unknown {change} {name!r}; choose from {', '.join(CHANGES[change])}{extra}")
+        hint = _closest(str(name), CHANGES[change])
+        raise ValueError(f"unknown {change} {name!r}{hint}; choose from {', '.join(CHANGES[change])}{extra}")
     return found
 
 
@@ -149,12 +156,41 @@ def _name(preset_name: str, changes: Mapping[str, str]) -> str:
 
 
 def variants_from(spec: Mapping[str, Mapping[str, object]], players: int | None = None) -> dict[str, Rules]:
-    """Variants from a config table: ``{name: {"preset": ..., change: choice, ...}}``."""
+    """Variants from a config table: ``{name: {"preset": ..., change: choice, ...}}``.
+
+    Each variant's table holds ``preset`` (a name), optionally ``players`` (a
+    whole number, overriding ``players``) and changes (``CHANGE = CHOICE``,
+    each choice a string); anything else is refused with a message naming the
+    variant and the key.
+
+    Examples
+    --------
+    >>> variants_from({"harsh": {"preset": "boerenbridge", "mis": "harsh"}}, 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: variant 'harsh': unknown change 'mis' (did you mean 'miss'?); choose from scoring, miss, ...
+    """
     out = {}
     for name, fields in spec.items():
+        if not isinstance(fields, Mapping):
+            raise ValueError(f"variant {name!r} must be a table (preset = ..., CHANGE = CHOICE), got {fields!r}")
         if "preset" not in fields:
             raise ValueError(f"variant {name!r} needs a preset")
-        rest = {k: str(v) for k, v in fields.items() if k not in ("preset", "players")}
         n = fields.get("players", players)
-        out[name] = replace(variant(str(fields["preset"]), int(n) if n is not None else None, **rest), name=name)  # type: ignore[call-overload]
+        if n is not None and (isinstance(n, bool) or not isinstance(n, int)):
+            raise ValueError(f"variant {name!r}: players must be a whole number, got {n!r}")
+        rest: dict[str, str] = {}
+        for key, value in fields.items():
+            if key in ("preset", "players"):
+                continue
+            if isinstance(value, bool) or not isinstance(value, str | int):  # zero_bid = 5 is a choice too
+                raise ValueError(f"variant {name!r}: {key} takes a name (a string), got {value!r}")
+            rest[str(key)] = str(value)
+        if not isinstance(fields["preset"], str):
+            raise ValueError(f"variant {name!r}: preset takes a name (a string), got {fields['preset']!r}")
+        try:
+            rules = variant(fields["preset"], n, **rest)
+        except ValueError as exc:
+            raise ValueError(f"variant {name!r}: {exc}") from None
+        out[name] = replace(rules, name=name)
     return out
