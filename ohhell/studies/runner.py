@@ -71,7 +71,7 @@ from ohhell.studies.config import (
     parse_config,
     scale_counts,
 )
-from ohhell.studies.folk_tips import CLAIMS, folk_tips
+from ohhell.studies.folk_tips import CLAIMS, folk_tips, holm_verdicts
 from ohhell.studies.markdown import markdown_table
 from ohhell.studies.seat_advantage import seat_advantage
 from ohhell.studies.variant_balance import MEASURES, variant_balance
@@ -480,6 +480,7 @@ def _folk_tips(ctx: _Context, run: StudyRun) -> None:
 
         parts.append(_cached(run, ctx.part("claim", claim.key), compute))
     run.tables = _combine(parts)
+    run.tables["folk_tips"] = holm_verdicts(run.tables["folk_tips"])  # Holm over every claim, not one part's
     t = run.tables["folk_tips"]
     ax = plot_folk_tips(t, title=f"The folk tips on trial ({p.players} players, 95% intervals)")
     run.figures["folk-tips"] = _save(ax, ctx.out / "folk-tips.png")
@@ -487,7 +488,7 @@ def _folk_tips(ctx: _Context, run: StudyRun) -> None:
     run.headline.append(
         markdown_table(
             t.assign(estimate=_ci_text(t, "estimate", "lo", "hi"), threshold=t["threshold"].round(3))[
-                ["text", "rules", "n", "estimate", "threshold", "verdict"]
+                ["text", "rules", "n", "estimate", "threshold", "verdict", "verdict_holm"]
             ]
         )
     )
