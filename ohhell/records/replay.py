@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
-from ohhell.cards import Card
+from ohhell.cards import Card, Suit
 from ohhell.engine import DealResult, DealState, IllegalMoveError, RecordError
 from ohhell.records.record import DealRecord, read_jsonl
 from ohhell.rules import Rules, Trump, compile_rules
@@ -64,6 +64,29 @@ def _check_cards(c: CompiledRules, rec: DealRecord) -> None:
             raise RecordError(f"duplicate card {card} ({', '.join(where[card])}); the deck has {deck[card]} of it")
 
 
+def _undealt(c: CompiledRules, r: int, rec: DealRecord) -> int:
+    """Cards of the deck left after the deal and the twos set aside: the stock a card is turned up from."""
+    return int(c.deck.size) - int(c.set_aside[r]) - rec.players * rec.hand_size
+
+
+def _first_round_trumps(c: CompiledRules) -> tuple[frozenset[int], Trump | None, str]:
+    """What round 1 can leave as trump for a round that keeps it: suit counts, an exact value, a description."""
+    plan = c.trump_plans[0]
+    if plan.source == "none":
+        return frozenset({0}), Trump.none(), "no trump"
+    if plan.source == "fixed" and plan.suit is not None:
+        return frozenset({1}), Trump.of(plan.suit), f"trump {plan.suit.letter}"
+    if plan.source == "setesdal":
+        return frozenset({2}), None, "an under- and an over-trump (two letters)"
+    if plan.source == "turn-up":
+        stock = int(c.deck.size) - int(c.set_aside[0]) - int(c.players_in_round[0]) * int(c.hand_sizes[0])
+        if stock <= 0:
+            return frozenset({0}), Trump.none(), "no trump (round 1 deals the whole deck)"
+        jester = any(Card(int(code)).is_jester for code in c.deck)
+        return (frozenset({0, 1}), None, "one suit or none") if jester else (frozenset({1}), None, "one suit")
+    return frozenset({0, 1}), None, "one suit or none"
+
+
 def _check_trump(c: CompiledRules, r: int, rec: DealRecord) -> bool:
     """Check the recorded trump; True when the dealer named it after a Wizard."""
     plan = c.trump_plans[r]
@@ -78,7 +101,7 @@ def _check_trump(c: CompiledRules, r: int, rec: DealRecord) -> bool:
         expected = Trump.of(plan.suit)
     elif plan.source == "turn-up":
         if card is None:
-            undealt = c.deck.size - int(c.set_aside[r]) - rec.players * rec.hand_size
+            undealt = _undealt(c, r, rec)
             if undealt > 0:
                 raise RecordError(f"{where} turns up a card ({undealt} cards were left undealt); trump_card is null")
         elif card.is_wizard:
@@ -87,16 +110,42 @@ def _check_trump(c: CompiledRules, r: int, rec: DealRecord) -> bool:
             return True
         expected = Trump.none() if card is None or card.suit is None else Trump.of(card.suit)
     elif plan.source == "draw":
-        if not rec.exposed:
+        if len(rec.exposed) <= int(c.set_aside[r]):
             raise RecordError(f"{where} draws a trump card before the deal; list it last in 'exposed'")
         drawn = rec.exposed[-1]
         counts = drawn.is_plain and not (plan.plain_only and drawn.rank > 10)
         expected = Trump.of(drawn.suit) if counts and drawn.suit is not None else Trump.none()
     elif plan.source == "setesdal" and len(t.suits) != 2:
         raise RecordError(f"trump: this round has an under- and an over-trump (two letters), got {t}")
+    elif plan.source == "first-round":
+        sizes, exact, what = _first_round_trumps(c)
+        if len(t.suits) not in sizes or (exact is not None and t != exact):
+            raise RecordError(f"{where} keeps round 1's trump, which is {what}; the record says {t}")
     if expected is not None and t != expected:
         raise RecordError(f"{where} has trump {expected}, the record says {t}")
     return False
+
+
+def _check_exposed(c: CompiledRules, r: int, rec: DealRecord) -> None:
+    """The cards shown face up: the short game's twos set aside (clubs first, skipping a trump known
+    before the deal), then a drawn trump card; nothing under other rules."""
+    plan = c.trump_plans[r]
+    aside = int(c.set_aside[r])
+    drawn = 1 if plan.source == "draw" else 0
+    where = f"exposed: round {r + 1} of {c.rules.name}"
+    if len(rec.exposed) != aside + drawn:
+        parts = [f"sets aside {aside} {'two' if aside == 1 else 'twos'}"] if aside else []
+        parts += ["draws a trump card"] if drawn else []
+        what = " and ".join(parts) if parts else "shows no card"
+        raise RecordError(f"{where} {what} ({aside + drawn} cards), the record lists {len(rec.exposed)}")
+    if aside:
+        skip = rec.trump.suits if plan.source in ("fixed", "first-round", "setesdal") else ()
+        twos = [Card.of(2, s) for s in Suit if s not in skip][:aside]
+        if sorted(rec.exposed[:aside]) != twos:
+            raise RecordError(
+                f"{where} sets aside {' '.join(map(str, twos))} (twos, clubs first, not of a known trump),"
+                f" the record lists {' '.join(map(str, rec.exposed[:aside]))}"
+            )
 
 
 def replay(record: DealRecord, rules: Rules) -> DealResult:
@@ -119,6 +168,7 @@ def replay(record: DealRecord, rules: Rules) -> DealResult:
         raise RecordError(f"dealer {rec.dealer} is not a seat 0..{rec.players - 1}")
     _check_cards(c, rec)
     named = _check_trump(c, r, rec)
+    _check_exposed(c, r, rec)
     state = DealState(
         c,
         round_index=r,
