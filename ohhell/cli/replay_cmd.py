@@ -86,7 +86,7 @@ def _with_progress(items: Iterator[Any], path: str, wanted: bool | None) -> tupl
         return items, say
     from tqdm import tqdm
 
-    bar = tqdm(items, total=total, unit=" lines", file=sys.stderr, mininterval=0.5, leave=False)
+    bar = tqdm(items, total=total, unit=" lines", file=sys.stderr, mininterval=0.5)
     return iter(bar), lambda message: tqdm.write(message, file=sys.stderr)
 
 

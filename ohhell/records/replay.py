@@ -166,9 +166,9 @@ def replay(record: DealRecord, rules: Rules) -> DealResult:
     r = _round_index(c, rec)
     if not 0 <= rec.dealer < rec.players:
         raise RecordError(f"dealer {rec.dealer} is not a seat 0..{rec.players - 1}")
+    _check_exposed(c, r, rec)
     _check_cards(c, rec)
     named = _check_trump(c, r, rec)
-    _check_exposed(c, r, rec)
     state = DealState(
         c,
         round_index=r,
