@@ -30,10 +30,11 @@ from hypothesis import strategies as st
 
 from ohhell.cards import Card, Suit
 from ohhell.cli import main
-from ohhell.engine import play_match
-from ohhell.records import DealRecord
-from ohhell.rules import RulesError, Trump, preset
+from ohhell.engine import RecordError, play_match
+from ohhell.records import DealRecord, replay
+from ohhell.rules import Rules, RulesError, Trump, preset
 from ohhell.strategies import RandomStrategy
+from tests.strategies import rules_variants
 
 PRESETS = {"boerenbridge": 4, "bondebridge": 4, "up-and-down-the-river": 5, "openspiel": 3}
 KEYS = ("players", "dealer", "hand_size", "trump", "trump_card", "hands", "bids", "tricks")
@@ -364,3 +365,32 @@ def test_every_mutated_line_is_rejected_by_line_or_scored_as_the_referee_scores_
     event("accepted, changed" if line != good else "accepted, unchanged")
     assert status == 0, f"rejected a deal the referee accepts: {err}"
     assert (rows[2]["winners"], rows[2]["tricks_won"], rows[2]["scores"]) == expected
+
+
+# -- any rules: mutated records never break replay ----------------------------------------
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=rules_variants(), seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_mutated_records_of_any_rules_replay_or_are_refused(rules: Rules, seed: int, data: st.DataObject) -> None:
+    """Under generated rules (Wizards, two decks, the short game, drawn trump, Setesdal, elimination, ...) a
+    mutated engine record either replays to a consistent outcome or raises RecordError, nothing else."""
+    match = play_match(rules, [RandomStrategy()] * rules.players, seed=seed)
+    d = match.deals[data.draw(st.integers(0, len(match.deals) - 1), label="deal")]
+    original = DealRecord.from_result(d).to_dict()
+    record = json.loads(json.dumps(original))
+    for _ in range(data.draw(st.integers(1, 3), label="changes")):
+        mutation = data.draw(dict_mutation(d.players, d.hand_size))
+        with contextlib.suppress(KeyError, IndexError, TypeError, AttributeError):
+            mutation(record)
+    try:
+        out = replay(DealRecord.from_json(json.dumps(record)), rules)
+    except RecordError as exc:
+        event("refused")
+        assert str(exc)
+        return
+    event("accepted, changed" if record != original else "accepted, unchanged")
+    assert sum(out.tricks_won) == out.hand_size == len(out.tricks)
+    assert len(out.scores) == len(out.bids) == out.players
+    if record == original:
+        assert (out.winners, out.tricks_won, out.scores) == (d.winners, d.tricks_won, d.scores)
