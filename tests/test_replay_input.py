@@ -157,3 +157,20 @@ def test_progress_bar_keeps_rejections_on_their_own_lines(capsys: pytest.Capture
     err = capsys.readouterr().err
     assert f"\n{path}:16: not valid JSON" in "\n" + err.replace("\r", "\n")
     assert err.rstrip().endswith("15 of 16 deals valid, 1 rejected")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [b'"' + b'\\"' * 200_000, b'{"x": "' + b'\\"[' * 100_000, b'"' * 300_001, b"[]" * 300_000],
+    ids=["escaped-quotes", "unterminated-string", "quotes", "flat-brackets"],
+)
+def test_pathological_lines_are_rejected_as_not_json(tmp_path: Path, text: bytes) -> None:
+    """Long lines of quotes, escapes and brackets (scanned once, in linear time) are just not records."""
+    message = only_error(read(tmp_path, GOOD, text, GOOD), 2)
+    assert message.startswith(("not valid JSON", "a deal record must be a JSON object")), message
+
+
+def test_brackets_after_an_escaped_backslash_count(tmp_path: Path) -> None:
+    text = b'{"x": "a\\\\", "y": ' + b"[" * 9 + b"]" * 9 + b"}"
+    assert json.loads(text)["x"] == "a\\"
+    assert only_error(read(tmp_path, text), 1).startswith("arrays or objects nested more than 8 deep")

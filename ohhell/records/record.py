@@ -55,6 +55,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -74,21 +75,17 @@ MAX_DIGITS = 18
 MAX_LINE_BYTES = 1_000_000
 
 _BOM = b"\xef\xbb\xbf"
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+#: A JSON string, or an unterminated one running to the end: matched once, left to right, never rescanned.
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*+"?', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 _TOO_DEEP = f"arrays or objects nested more than {MAX_DEPTH} deep; a deal record nests 3"
 
 
 def _depth(text: str) -> int:
-    """How deeply arrays and objects nest in ``text`` (strings skipped), counted up to ``MAX_DEPTH + 1``."""
-    depth = deepest = 0
-    for ch in _NOT_BRACKET.sub("", _JSON_STRING.sub("", text)):
-        depth += 1 if ch in "[{" else -1
-        if depth > deepest:
-            deepest = depth
-            if deepest > MAX_DEPTH:
-                break
-    return deepest
+    """How deeply arrays and objects nest in ``text``, brackets inside strings not counted; linear time."""
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
 
 
 def _json_int(text: str) -> int:
