@@ -10,8 +10,10 @@ breach raises :class:`~ohhell.engine.RecordError` naming the seat and the rule.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from functools import lru_cache
 from pathlib import Path
+from types import MappingProxyType
 
 from ohhell.cards import Card, Suit
 from ohhell.engine import DealResult, DealState, IllegalMoveError, RecordError
@@ -45,11 +47,21 @@ def _round_index(c: CompiledRules, rec: DealRecord) -> int:
     raise RecordError(f"wrong hand size: {name} has no {rec.hand_size}-card round (hand sizes: {sorted(set(sizes))})")
 
 
+@lru_cache(maxsize=64)
+def _deck_counts(rules: Rules) -> Mapping[Card, int]:
+    """How many of each card the rules' deck has (read only)."""
+    return MappingProxyType(Counter(Card(int(code)) for code in compile_rules(rules).deck))
+
+
 def _check_cards(c: CompiledRules, rec: DealRecord) -> None:
     for seat, hand in enumerate(rec.hands):
         if len(hand) != rec.hand_size:
             raise RecordError(f"seat {seat}: wrong hand size: holds {len(hand)} cards, the round deals {rec.hand_size}")
-    deck = Counter(Card(int(code)) for code in c.deck)
+    deck = _deck_counts(c.rules)
+    cards = [card for hand in rec.hands for card in hand] + list(rec.exposed)
+    cards += [rec.trump_card] if rec.trump_card is not None else []
+    if all(deck.get(card, 0) >= n for card, n in Counter(cards).items()):
+        return
     seen: Counter[Card] = Counter()
     where: dict[Card, list[str]] = {}
     places = [(f"seat {s}", card) for s, hand in enumerate(rec.hands) for card in hand]
