@@ -1,8 +1,9 @@
 """Replaying recorded deals under a rules variant: validate, then score.
 
-:func:`replay` checks a :class:`DealRecord` against the rules (cards in the
-deck and dealt once, hand sizes, trump, restriction on the bids, the leader
-and the order of play, following suit) by driving the engine's own
+:func:`replay` checks a :class:`DealRecord` against the rules (the cards laid
+face up, cards in the deck and dealt once, hand sizes, trump, restriction on
+the bids, the leader and the order of play, following suit; the full list is
+in ``docs/reference/deal-record.md``) by driving the engine's own
 :class:`~ohhell.engine.DealState`, and returns the deal's outcome.  Any
 breach raises :class:`~ohhell.engine.RecordError` naming the seat and the rule.
 """
