@@ -29,6 +29,7 @@ from ohhell.rules import (
     Elimination,
     ExactBonus,
     FirstBidderAdjusts,
+    FixedRotation,
     ForeheadRounds,
     Harsh,
     HighestBidderAdjusts,
@@ -661,3 +662,81 @@ def test_drawn_trump_inconsistent_with_the_drawn_card_is_rejected() -> None:
     record = {**two_card_deal(), "trump": "C", "trump_card": None, "exposed": ["5H"], "bids": [1, 0, 0, 0]}
     with pytest.raises(RecordError, match="trump"):
         replay(DealRecord.from_dict(record), rules)
+
+
+# -- deals that cannot happen under the rules ----------------------------------
+
+
+def engine_record(rules: Rules, seed: int, deal_index: int) -> Record:
+    """The record the engine writes for one deal of a seeded match."""
+    match = play_match(rules, [RandomStrategy()] * rules.players, seed=seed)
+    return DealRecord.from_result(match.deals[deal_index]).to_dict()
+
+
+@pytest.mark.parametrize("deal_index", [1, 9, 17])
+def test_up_and_down_the_river_keeps_one_suit_of_round_one(deal_index: int) -> None:
+    rules = up_and_down_the_river(5)
+    record = engine_record(rules, seed=1, deal_index=deal_index)
+    kept = record["trump"]
+    assert isinstance(kept, str) and len(kept) == 1
+    assert replay(DealRecord.from_dict(record), rules).round_index == deal_index
+    other = next(s for s in "CDHS" if s != kept)
+    for trump in (None, other + kept, kept + other):
+        rejected(
+            {**record, "trump": trump},
+            rules,
+            f"trump: round {deal_index + 1} of up-and-down-the-river",
+            "keeps round 1's trump, which is one suit",
+            f"the record says {Trump.parse(trump)}",
+        )
+
+
+def test_up_and_down_the_river_final_round_has_no_trump() -> None:
+    rules = up_and_down_the_river(5)
+    record = engine_record(rules, seed=1, deal_index=18)
+    assert record["trump"] is None
+    rejected({**record, "trump": "H"}, rules, "round 19 of up-and-down-the-river has trump -", "the record says H")
+
+
+def test_exposed_cards_under_rules_that_expose_none() -> None:
+    rejected(
+        {**two_card_deal(), "exposed": ["2S"]}, boerenbridge(4), "exposed: round 2 of boerenbridge", "shows no card"
+    )
+    record = four_card_bondebridge_deal("C", 4)
+    rejected({**record, "exposed": ["9D"]}, bondebridge(2), "exposed: round 4 of bondebridge shows no card", "lists 1")
+
+
+def test_drawn_trump_card_is_the_only_exposed_card() -> None:
+    rules = replace(bondebridge(4), trump=DrawTrump())
+    record = {**two_card_deal(), "trump": "H", "trump_card": None, "exposed": ["5H"], "bids": [1, 0, 0, 0]}
+    assert replay(DealRecord.from_dict(record), rules).trump == Trump.of(Suit.HEARTS)
+    rejected({**record, "exposed": ["9C", "5H"]}, rules, "draws a trump card (1 cards)", "the record lists 2")
+
+
+def short_game(players: int, **trump: Any) -> Rules:
+    return replace(bondebridge(players), schedule=ShortGame(), **trump)
+
+
+@pytest.mark.parametrize(("players", "twos"), [(5, ["2C", "2D"]), (3, ["2C"])])
+def test_short_game_twos_set_aside_are_checked(players: int, twos: list[str]) -> None:
+    rules = short_game(players)
+    record = engine_record(rules, seed=2, deal_index=0)
+    assert record["exposed"] == twos
+    assert replay(DealRecord.from_dict(record), rules).hand_size == 52 // players
+    del record["exposed"]
+    rejected(record, rules, "exposed: round 1 of bondebridge", f"sets aside {len(twos)} two", "lists 0")
+    wrong = ["2S", "2H"][: len(twos)]
+    rejected({**record, "exposed": wrong}, rules, f"sets aside {' '.join(twos)}", f"lists {' '.join(wrong)}")
+    # The twos may be listed in any order.
+    assert replay(DealRecord.from_dict({**record, "exposed": twos[::-1]}), rules).hand_size == 52 // players
+
+
+def test_short_game_sets_aside_no_two_of_a_trump_known_before_the_deal() -> None:
+    rules = short_game(3, trump=FixedRotation(no_trump_first=0))
+    record = engine_record(rules, seed=4, deal_index=0)
+    assert (record["trump"], record["exposed"]) == ("C", ["2D"])
+    rejected({**record, "exposed": ["2C"]}, rules, "sets aside 2D", "not of a known trump", "lists 2C")
+    # Later rounds deal 3 x 16 = 48 of 52 cards: no two is set aside.
+    later = engine_record(rules, seed=4, deal_index=1)
+    assert "exposed" not in later
+    rejected({**later, "exposed": ["2D"]}, rules, "round 2 of bondebridge shows no card")

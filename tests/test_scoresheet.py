@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from pathlib import Path
 
 import matplotlib
 
@@ -19,6 +20,8 @@ import numpy as np
 import pytest
 from matplotlib.axes import Axes
 
+from ohhell.cli import main
+from ohhell.cli.score_cmd import FORMAT
 from ohhell.engine import MatchResult, RecordError, play_match
 from ohhell.records import ScoreSheet
 from ohhell.rules import Elimination, HighFirst, Rules, boerenbridge, bondebridge, openspiel, up_and_down_the_river
@@ -338,3 +341,143 @@ def test_plot_draws_on_a_given_axes() -> None:
         assert len(ax.get_lines()) == 3
     finally:
         plt.close(fig)
+
+
+def test_names_must_not_be_empty_and_the_first_dealer_must_be_a_seat() -> None:
+    with pytest.raises(ValueError, match="names must be non-empty strings"):
+        ScoreSheet(boerenbridge(4), names=["A", "B", "C", " "])
+    for seat in (-1, 4, True):
+        with pytest.raises(ValueError, match=r"first_dealer must be a seat 0\.\.3"):
+            ScoreSheet(boerenbridge(4), first_dealer=seat)
+
+
+# -- ohhell score: the command ---------------------------------------------------------
+
+
+def round_lines(rules: Rules, seed: int) -> tuple[list[str], MatchResult]:
+    """One input line per deal of a seeded match: the bids, a slash, the tricks."""
+    match = play_match(rules, [RandomStrategy()] * rules.players, seed=seed)
+    return [f"{' '.join(map(str, d.bids))} / {' '.join(map(str, d.tricks_won))}" for d in match.deals], match
+
+
+def score(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, lines: Sequence[str], *options: str
+) -> tuple[int, str, str, Path]:
+    path = tmp_path / "rounds.txt"
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    status = main(["score", "--input", str(path), *options])
+    out, err = capsys.readouterr()
+    return status, out, err, path
+
+
+def test_a_trailing_comma_in_names_is_an_empty_name_not_a_fifth_player(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status, out, err, _ = score(capsys, tmp_path, [], "--rules", "boerenbridge", "--names", "A,B,C,D,")
+    assert status == 2
+    assert out == ""
+    assert err == (
+        "ohhell score: --names: name 5 of 5 is empty in 'A,B,C,D,'; give one name per seat, separated by commas\n"
+    )
+
+
+def test_a_quoted_name_may_hold_a_comma(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    lines, match = round_lines(boerenbridge(4), seed=3)
+    status, out, err, _ = score(capsys, tmp_path, lines, "--rules", "boerenbridge", "--names", '"Smith, J",B,C,D')
+    assert (status, err) == (0, "")
+    header = out.splitlines()[15]
+    assert header.split() == ["Smith,", "J", "B", "C", "D"]
+    names = ["Smith, J", "B", "C", "D"]
+    assert out.splitlines()[-1] == f"winner: {', '.join(names[s] for s in match.winners)}"
+
+
+def test_rounds_after_the_last_are_an_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    lines, match = round_lines(boerenbridge(4), seed=3)
+    extra = ["0 0 0 0 / 1 0 0 0", "# a comment", "", "1 0 0 0 / 1 0 0 0", "0 1 0 0 / 0 1 0 0"]
+    status, out, err, path = score(capsys, tmp_path, lines + extra, "--rules", "boerenbridge")
+    assert status == 1
+    assert err == f"{path}:16: the match is over after round 15; this line and 2 more lines were not scored\n"
+    assert f"round 15: scores {' '.join(map(str, match.deals[-1].scores))}" in out
+    assert out.splitlines()[-1].startswith("winner: ")
+    status, _, err, path = score(capsys, tmp_path, [*lines, "0 0 0 0 / 1 0 0 0"], "--rules", "boerenbridge")
+    assert (status, err) == (1, f"{path}:16: the match is over after round 15; this line was not scored\n")
+
+
+def test_a_typo_stops_the_scoring_instead_of_shifting_the_rounds(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    lines, match = round_lines(boerenbridge(4), seed=3)
+    # Round 3 (3 cards) mistyped: its tricks sum to 4.  Round 13 deals 3 cards too: it must not land on round 3.
+    typo = [*lines[:2], "1 1 1 1 / 1 1 1 1", *lines[3:]]
+    status, out, err, path = score(capsys, tmp_path, typo, "--rules", "boerenbridge")
+    assert status == 1
+    assert err.splitlines() == [
+        f"{path}:3: refused: round 3: the tricks sum to 4; they must sum to the hand size 3",
+        f"{path}:4: round 3 (refused on line 3) was not entered again: this line's tricks sum to 4, round 3"
+        " deals 3; scoring stops here, as the later lines would fall on the wrong rounds",
+    ]
+    scored = [line for line in out.splitlines() if ": scores " in line]
+    assert scored == [f"round {i + 1}: scores {' '.join(map(str, match.deals[i].scores))}" for i in range(2)]
+    assert "leader (match not finished)" in out.splitlines()[-1]
+
+
+def test_a_refused_round_entered_again_goes_on(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    lines, match = round_lines(boerenbridge(4), seed=3)
+    fixed = [*lines[:2], "1 1 1 1 / 1 1 1 1", "no slash", f"round 3: {lines[2]}", *lines[3:]]
+    status, out, err, path = score(capsys, tmp_path, fixed, "--rules", "boerenbridge")
+    assert status == 1
+    assert [line.split(": refused: ")[0] for line in err.splitlines()] == [f"{path}:3", f"{path}:4"]
+    assert f"winner: seat {match.winners[0]}" in out.splitlines()[-1]
+    assert f"round 15: scores {' '.join(map(str, match.deals[-1].scores))}" in out
+
+
+def test_numbered_lines_must_be_the_next_round(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    lines, _ = round_lines(boerenbridge(4), seed=3)
+    status, out, err, path = score(capsys, tmp_path, [f"1: {lines[0]}", f"3: {lines[1]}"], "--rules", "boerenbridge")
+    assert status == 1
+    assert err == f"{path}:2: refused: this line is numbered round 3, but round 2 is next\n"
+    assert "round 1: scores" in out
+    # A numbered line for a later round after a refusal stops the scoring.
+    status, _, err, path = score(
+        capsys, tmp_path, [lines[0], "2: 9 / 9", f"3: {lines[2]}", f"2: {lines[1]}"], "--rules", "boerenbridge"
+    )
+    assert err.splitlines()[-1] == (
+        f"{path}:3: round 2 (refused on line 2) was not entered again: this line is numbered round 3;"
+        " scoring stops here, as the later lines would fall on the wrong rounds"
+    )
+
+
+def test_an_unnumbered_line_after_a_refusal_is_ambiguous_when_two_rounds_deal_alike(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    rules = bondebridge(4)
+    lines, _ = round_lines(rules, seed=5)
+    assert rules.hand_sizes[9:11] == (10, 10)
+    bad = "0 0 0 0 / 0 0 0 0"
+    status, out, err, path = score(capsys, tmp_path, [*lines[:9], bad, lines[10], lines[11]], "--rules", "bondebridge")
+    assert status == 1
+    messages = err.splitlines()
+    assert messages[1] == (
+        f"{path}:11: refused: after the refused line 10 this line could be round 10 again or round 11"
+        " (both deal 10 cards): start it with `10:` or `11:`"
+    )
+    assert messages[2].startswith(f"{path}:12: round 10 (refused on line 10) was not entered again")
+    assert "round 10: scores" not in out
+    status, out, err, _ = score(
+        capsys, tmp_path, [*lines[:9], bad, f"10: {lines[9]}", *lines[10:]], "--rules", "bondebridge"
+    )
+    assert status == 1 and len(err.splitlines()) == 1
+    assert out.splitlines()[-1].startswith("winner: ")
+
+
+def test_refusals_name_the_line_and_no_empty_table_is_printed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status, out, err, path = score(capsys, tmp_path, ["# first", "0 0 x 0 / 1 0 0 0"], "--rules", "boerenbridge")
+    assert status == 1
+    assert err == f"{path}:2: refused: 'x' is not a whole number; expected {FORMAT}\n"
+    assert out == "no round scored\nleader (match not finished): seat 0, seat 1, seat 2, seat 3\n"
+    status, _, err, path = score(capsys, tmp_path, ["9" * 5000 + " 0 0 0 / 1 0 0 0"], "--rules", "boerenbridge")
+    assert err.startswith(f"{path}:1: refused: '99999999999999999999' is not a whole number")
+    status, _, err, path = score(capsys, tmp_path, ["0 0 0 0 / 1 0 0 0 / 1"], "--rules", "boerenbridge")
+    assert err == f"{path}:1: refused: expected {FORMAT}; this line has more than one slash\n"

@@ -1,6 +1,8 @@
 """The JSON record of one deal (JSON Lines for many).
 
-Keys (all required unless marked optional):
+Keys (all required unless marked optional; other keys are ignored, a key
+given twice in one object is an error); ``docs/reference/deal-record.md``
+has the full reference with a worked example:
 
 ``players``
     number of seats; seats go clockwise 0..players-1, the player left of
@@ -25,7 +27,12 @@ Keys (all required unless marked optional):
     1-based round number in the rules' schedule; without it the first round
     with this hand size and player count is assumed.
 ``exposed`` (optional)
-    cards set aside face up (a drawn trump card, the short game's twos).
+    cards set aside face up: the short game's twos, then a drawn trump card.
+
+A line is refused (a :class:`~ohhell.engine.RecordError`) when it is not
+UTF-8, not JSON, nests arrays and objects deeper than :data:`MAX_DEPTH`, has
+a number longer than :data:`MAX_DIGITS` digits, ``NaN`` or ``Infinity``, or
+is longer than :data:`MAX_LINE_BYTES`.
 
 Examples
 --------
@@ -35,13 +42,20 @@ Examples
 ((Card('3H'),), Trump(suits=(<Suit.HEARTS: 2>,)))
 >>> rec.to_dict()["tricks"]
 [['AS', '3H']]
+>>> DealRecord.from_json('{"players": 4, "players": 5}')
+Traceback (most recent call last):
+...
+ohhell.engine.errors.RecordError: key 'players' appears twice in one object
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -49,16 +63,85 @@ from ohhell.cards import Card
 from ohhell.engine import DealResult, RecordError
 from ohhell.rules import Trump
 
-__all__ = ["DealRecord", "read_jsonl", "write_jsonl"]
+__all__ = ["DealRecord", "read_jsonl", "write_jsonl", "MAX_DEPTH", "MAX_DIGITS", "MAX_LINE_BYTES"]
 
 _KEYS = ("players", "dealer", "hand_size", "trump", "trump_card", "hands", "bids", "tricks")
+
+#: Deepest nesting of arrays and objects a line may have (a record nests 3: object, hands, one hand).
+MAX_DEPTH = 8
+#: Most digits a number in a record may have (its numbers are seats, counts and bids).
+MAX_DIGITS = 18
+#: Longest line read, in bytes (a 104-card double-deck record is a few kilobytes).
+MAX_LINE_BYTES = 1_000_000
+
+_BOM = b"\xef\xbb\xbf"
+#: A JSON string, or an unterminated one running to the end: matched once, left to right, never rescanned.
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*+"?', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_TOO_DEEP = f"arrays or objects nested more than {MAX_DEPTH} deep; a deal record nests 3"
+
+
+def _depth(text: str) -> int:
+    """How deeply arrays and objects nest in ``text``, brackets inside strings not counted; linear time."""
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+
+
+def _json_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise RecordError(f"a number with {digits} digits; numbers in a deal record have at most {MAX_DIGITS}")
+    return int(text)
+
+
+def _json_float(text: str) -> float:
+    if len(text) > 2 * MAX_DIGITS:
+        raise RecordError(f"a number of {len(text)} characters; numbers in a deal record are whole numbers")
+    return float(text)
+
+
+def _json_constant(text: str) -> object:
+    raise RecordError(f"not valid JSON: {text} is not a number a deal record can hold")
+
+
+def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise RecordError(f"key {key!r} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def _loads(text: str) -> object:
+    """``json.loads`` refusing deep nesting, huge numbers, NaN/Infinity and duplicate keys."""
+    if _depth(text) > MAX_DEPTH:
+        raise RecordError(_TOO_DEEP)
+    try:
+        return json.loads(
+            text,
+            parse_int=_json_int,
+            parse_float=_json_float,
+            parse_constant=_json_constant,
+            object_pairs_hook=_json_object,
+        )
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not valid JSON: {exc.msg} at column {exc.colno}") from None
+    except RecursionError:
+        raise RecordError(_TOO_DEEP) from None
+
+
+@lru_cache(maxsize=1024)
+def _parse_card(text: str) -> Card:
+    return Card.parse(text)
 
 
 def _card(text: object, where: str) -> Card:
     if not isinstance(text, str):
         raise RecordError(f"{where}: a card must be a string such as 'AS', got {text!r}")
     try:
-        return Card.parse(text)
+        return _parse_card(text)
     except ValueError as exc:
         raise RecordError(f"{where}: {exc}") from None
 
@@ -135,11 +218,8 @@ class DealRecord:
 
     @classmethod
     def from_json(cls, text: str) -> DealRecord:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"not valid JSON: {exc.msg} at column {exc.colno}") from None
-        return cls.from_dict(data)
+        """Parse one line of JSON; anything malformed (see the module docs) raises :class:`RecordError`."""
+        return cls.from_dict(_loads(text))
 
     @classmethod
     def from_result(cls, result: DealResult) -> DealRecord:
@@ -178,13 +258,30 @@ class DealRecord:
         return json.dumps(self.to_dict())
 
 
+def _decode(raw: bytes, number: int) -> str:
+    if number == 1 and raw.startswith(_BOM):
+        raw = raw[len(_BOM) :]
+    if len(raw) > MAX_LINE_BYTES:
+        raise RecordError(f"a line of {len(raw):,} bytes; a deal record line has at most {MAX_LINE_BYTES:,}")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"not valid UTF-8: byte 0x{raw[exc.start]:02x} at byte {exc.start + 1} of the line") from None
+
+
 def read_jsonl(path: str | Path) -> Iterator[tuple[int, DealRecord | RecordError]]:
-    """Each non-blank line's number and its record, or the error that stopped it."""
-    with open(path, encoding="utf-8") as fh:
-        for number, line in enumerate(fh, start=1):
-            if not line.strip():
-                continue
+    """Each non-blank line's number and its record, or the error that stopped it.
+
+    Each line is decoded on its own: a line that is not UTF-8 or not a deal
+    record is reported with its number and the next line is read as usual.
+    A UTF-8 byte-order mark before line 1 is skipped.
+    """
+    with open(path, "rb") as fh:
+        for number, raw in enumerate(fh, start=1):
             try:
+                line = _decode(raw, number)
+                if not line.strip():
+                    continue
                 yield number, DealRecord.from_json(line)
             except RecordError as exc:
                 yield number, exc

@@ -1,8 +1,9 @@
 """Replaying recorded deals under a rules variant: validate, then score.
 
-:func:`replay` checks a :class:`DealRecord` against the rules (cards in the
-deck and dealt once, hand sizes, trump, restriction on the bids, the leader
-and the order of play, following suit) by driving the engine's own
+:func:`replay` checks a :class:`DealRecord` against the rules (the cards laid
+face up, cards in the deck and dealt once, hand sizes, trump, restriction on
+the bids, the leader and the order of play, following suit; the full list is
+in ``docs/reference/deal-record.md``) by driving the engine's own
 :class:`~ohhell.engine.DealState`, and returns the deal's outcome.  Any
 breach raises :class:`~ohhell.engine.RecordError` naming the seat and the rule.
 """
@@ -10,10 +11,12 @@ breach raises :class:`~ohhell.engine.RecordError` naming the seat and the rule.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from functools import lru_cache
 from pathlib import Path
+from types import MappingProxyType
 
-from ohhell.cards import Card
+from ohhell.cards import Card, Suit
 from ohhell.engine import DealResult, DealState, IllegalMoveError, RecordError
 from ohhell.records.record import DealRecord, read_jsonl
 from ohhell.rules import Rules, Trump, compile_rules
@@ -45,11 +48,21 @@ def _round_index(c: CompiledRules, rec: DealRecord) -> int:
     raise RecordError(f"wrong hand size: {name} has no {rec.hand_size}-card round (hand sizes: {sorted(set(sizes))})")
 
 
+@lru_cache(maxsize=64)
+def _deck_counts(rules: Rules) -> Mapping[Card, int]:
+    """How many of each card the rules' deck has (read only)."""
+    return MappingProxyType(Counter(Card(int(code)) for code in compile_rules(rules).deck))
+
+
 def _check_cards(c: CompiledRules, rec: DealRecord) -> None:
     for seat, hand in enumerate(rec.hands):
         if len(hand) != rec.hand_size:
             raise RecordError(f"seat {seat}: wrong hand size: holds {len(hand)} cards, the round deals {rec.hand_size}")
-    deck = Counter(Card(int(code)) for code in c.deck)
+    deck = _deck_counts(c.rules)
+    cards = [card for hand in rec.hands for card in hand] + list(rec.exposed)
+    cards += [rec.trump_card] if rec.trump_card is not None else []
+    if all(deck.get(card, 0) >= n for card, n in Counter(cards).items()):
+        return
     seen: Counter[Card] = Counter()
     where: dict[Card, list[str]] = {}
     places = [(f"seat {s}", card) for s, hand in enumerate(rec.hands) for card in hand]
@@ -62,6 +75,29 @@ def _check_cards(c: CompiledRules, rec: DealRecord) -> None:
         where.setdefault(card, []).append(place)
         if seen[card] > deck[card]:
             raise RecordError(f"duplicate card {card} ({', '.join(where[card])}); the deck has {deck[card]} of it")
+
+
+def _undealt(c: CompiledRules, r: int, rec: DealRecord) -> int:
+    """Cards of the deck left after the deal and the twos set aside: the stock a card is turned up from."""
+    return int(c.deck.size) - int(c.set_aside[r]) - rec.players * rec.hand_size
+
+
+def _first_round_trumps(c: CompiledRules) -> tuple[frozenset[int], Trump | None, str]:
+    """What round 1 can leave as trump for a round that keeps it: suit counts, an exact value, a description."""
+    plan = c.trump_plans[0]
+    if plan.source == "none":
+        return frozenset({0}), Trump.none(), "no trump"
+    if plan.source == "fixed" and plan.suit is not None:
+        return frozenset({1}), Trump.of(plan.suit), f"trump {plan.suit.letter}"
+    if plan.source == "setesdal":
+        return frozenset({2}), None, "an under- and an over-trump (two letters)"
+    if plan.source == "turn-up":
+        stock = int(c.deck.size) - int(c.set_aside[0]) - int(c.players_in_round[0]) * int(c.hand_sizes[0])
+        if stock <= 0:
+            return frozenset({0}), Trump.none(), "no trump (round 1 deals the whole deck)"
+        jester = any(Card(int(code)).is_jester for code in c.deck)
+        return (frozenset({0, 1}), None, "one suit or none") if jester else (frozenset({1}), None, "one suit")
+    return frozenset({0, 1}), None, "one suit or none"
 
 
 def _check_trump(c: CompiledRules, r: int, rec: DealRecord) -> bool:
@@ -78,7 +114,7 @@ def _check_trump(c: CompiledRules, r: int, rec: DealRecord) -> bool:
         expected = Trump.of(plan.suit)
     elif plan.source == "turn-up":
         if card is None:
-            undealt = c.deck.size - int(c.set_aside[r]) - rec.players * rec.hand_size
+            undealt = _undealt(c, r, rec)
             if undealt > 0:
                 raise RecordError(f"{where} turns up a card ({undealt} cards were left undealt); trump_card is null")
         elif card.is_wizard:
@@ -87,16 +123,42 @@ def _check_trump(c: CompiledRules, r: int, rec: DealRecord) -> bool:
             return True
         expected = Trump.none() if card is None or card.suit is None else Trump.of(card.suit)
     elif plan.source == "draw":
-        if not rec.exposed:
+        if len(rec.exposed) <= int(c.set_aside[r]):
             raise RecordError(f"{where} draws a trump card before the deal; list it last in 'exposed'")
         drawn = rec.exposed[-1]
         counts = drawn.is_plain and not (plan.plain_only and drawn.rank > 10)
         expected = Trump.of(drawn.suit) if counts and drawn.suit is not None else Trump.none()
     elif plan.source == "setesdal" and len(t.suits) != 2:
         raise RecordError(f"trump: this round has an under- and an over-trump (two letters), got {t}")
+    elif plan.source == "first-round":
+        sizes, exact, what = _first_round_trumps(c)
+        if len(t.suits) not in sizes or (exact is not None and t != exact):
+            raise RecordError(f"{where} keeps round 1's trump, which is {what}; the record says {t}")
     if expected is not None and t != expected:
         raise RecordError(f"{where} has trump {expected}, the record says {t}")
     return False
+
+
+def _check_exposed(c: CompiledRules, r: int, rec: DealRecord) -> None:
+    """The cards shown face up: the short game's twos set aside (clubs first, skipping a trump known
+    before the deal), then a drawn trump card; nothing under other rules."""
+    plan = c.trump_plans[r]
+    aside = int(c.set_aside[r])
+    drawn = 1 if plan.source == "draw" else 0
+    where = f"exposed: round {r + 1} of {c.rules.name}"
+    if len(rec.exposed) != aside + drawn:
+        parts = [f"sets aside {aside} {'two' if aside == 1 else 'twos'}"] if aside else []
+        parts += ["draws a trump card"] if drawn else []
+        what = " and ".join(parts) if parts else "shows no card"
+        raise RecordError(f"{where} {what} ({aside + drawn} cards), the record lists {len(rec.exposed)}")
+    if aside:
+        skip = rec.trump.suits if plan.source in ("fixed", "first-round", "setesdal") else ()
+        twos = [Card.of(2, s) for s in Suit if s not in skip][:aside]
+        if sorted(rec.exposed[:aside]) != twos:
+            raise RecordError(
+                f"{where} sets aside {' '.join(map(str, twos))} (twos, clubs first, not of a known trump),"
+                f" the record lists {' '.join(map(str, rec.exposed[:aside]))}"
+            )
 
 
 def replay(record: DealRecord, rules: Rules) -> DealResult:
@@ -117,6 +179,7 @@ def replay(record: DealRecord, rules: Rules) -> DealResult:
     r = _round_index(c, rec)
     if not 0 <= rec.dealer < rec.players:
         raise RecordError(f"dealer {rec.dealer} is not a seat 0..{rec.players - 1}")
+    _check_exposed(c, r, rec)
     _check_cards(c, rec)
     named = _check_trump(c, r, rec)
     state = DealState(

@@ -60,10 +60,14 @@ class ScoreSheet:
         self.names = tuple(names) if names is not None else tuple(f"seat {s}" for s in range(n))
         if len(self.names) != n or len(set(self.names)) != n:
             raise ValueError(f"give {n} different names, one per seat; got {list(self.names)}")
+        if any(not isinstance(name, str) or not name.strip() for name in self.names):
+            raise ValueError(f"names must be non-empty strings, one per seat; got {list(self.names)}")
         if first_dealer is None:
             if rules.first_dealer == "random":
                 raise ValueError("these rules draw the first dealer: pass first_dealer= (the seat that dealt)")
             first_dealer = rules.first_dealer
+        if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not 0 <= first_dealer < n:
+            raise ValueError(f"first_dealer must be a seat 0..{n - 1}, got {first_dealer!r}")
         self.ledger = MatchLedger(self.compiled, first_dealer)
         self._seating: RoundSeating | None = None
         self.rounds: list[dict[str, object]] = []
