@@ -284,9 +284,10 @@ def test_score_refuses_a_bad_round(capsys: pytest.CaptureFixture[str], tmp_path:
     assert status == 1
     refused = err.splitlines()
     assert refused[0] == (
-        "refused: round 2: the dealer (Bram) may not bid 1: the bids would sum to the hand size (dealer's hook)"
+        f"{rounds}:2: refused: round 2: the dealer (Bram) may not bid 1: the bids would sum to the hand size"
+        " (dealer's hook)"
     )
-    assert refused[1].startswith("refused: expected each round: the bids, a slash, the tricks")
+    assert refused[1].startswith(f"{rounds}:3: refused: expected each round: the bids, a slash, the tricks")
     assert "round 1: scores 10 12 10 0" in out
     assert "round 2: scores 12 0 10 0" in out
     assert "leader (match not finished): Anna" in out
