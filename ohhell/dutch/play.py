@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ohhell.dutch.players.base import Player
-from ohhell.dutch.rules import DutchRules, match_winners
+from ohhell.dutch.rules import DutchRules, add_round, match_winners
 from ohhell.dutch.state import RoundResult, RoundState, deal
 from ohhell.engine.play import streams
 from ohhell.engine.stream import SeedLike, Stream
@@ -93,8 +93,8 @@ class MatchResult:
 
 def iter_match(
     rules: DutchRules, players: Sequence[Player], *, seed: SeedLike = None, max_rounds: int = 10_000
-) -> Iterator[tuple[RoundResult, tuple[int, ...]]]:
-    """The rounds of one match as they are played, each with the totals after it.
+) -> Iterator[tuple[RoundResult, tuple[int, ...], bool]]:
+    """The rounds of one match as they are played, each with the totals after it and whether the match is over.
 
     Stops after the round in which a total reaches or passes the limit; a
     match still running after ``max_rounds`` rounds is an error.
@@ -105,9 +105,9 @@ def iter_match(
     for r in range(max_rounds):
         state = deal(rules, chance.permutation(rules.deck.size), round_index=r, match_totals=totals)
         result = run_round(state, players, chance, rngs)
-        totals = tuple(t + s for t, s in zip(totals, result.scores))
-        yield result, totals
-        if max(totals) >= rules.match_end.limit:
+        totals, over = add_round(totals, result.scores, rules.match_end)
+        yield result, totals, over
+        if over:
             return
     raise ValueError(f"the match did not reach the limit {rules.match_end.limit} in {max_rounds} rounds")
 
@@ -126,7 +126,7 @@ def play_match(
     """
     rounds: list[RoundResult] = []
     totals = (0,) * rules.players
-    for result, after in iter_match(rules, players, seed=seed, max_rounds=max_rounds):
+    for result, after, _ in iter_match(rules, players, seed=seed, max_rounds=max_rounds):
         rounds.append(result)
         totals = after
     ss = np.random.SeedSequence(seed) if not isinstance(seed, np.random.SeedSequence) else seed

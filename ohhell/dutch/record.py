@@ -42,7 +42,7 @@ from ohhell.dutch.rules import DutchRules, DutchRulesError, dutch
 from ohhell.dutch.state import RoundResult, deal
 from ohhell.engine.errors import IllegalMoveError, RecordError
 
-__all__ = ["RoundRecord", "replay", "read_jsonl", "write_jsonl", "FORMAT_VERSION"]
+__all__ = ["RoundRecord", "replay", "read_jsonl", "read_records", "write_jsonl", "FORMAT_VERSION"]
 
 FORMAT_VERSION = 1
 
@@ -231,3 +231,25 @@ def read_jsonl(path: str | Path) -> Iterator[tuple[int, RoundRecord | RecordErro
                 yield n, RecordError(f"not JSON: {exc.msg} at column {exc.colno}")
             except RecordError as exc:
                 yield n, exc
+
+
+def read_records(path: str | Path) -> list[tuple[int, RoundRecord | RecordError]]:
+    """Records of a file holding one JSON record, a JSON list of records, or JSON Lines.
+
+    Each item is ``(number, record)``: the line number for JSON Lines, the
+    position (from 1) in a list, 1 for a single record; a malformed record
+    gives its :class:`RecordError` in place.
+    """
+    content = Path(path).read_text(encoding="utf-8")
+    try:
+        whole = json.loads(content)
+    except json.JSONDecodeError:
+        return list(read_jsonl(path))
+    items = whole if isinstance(whole, list) else [whole]
+    out: list[tuple[int, RoundRecord | RecordError]] = []
+    for i, item in enumerate(items, start=1):
+        try:
+            out.append((i, RoundRecord.from_json(item)))
+        except RecordError as exc:
+            out.append((i, exc))
+    return out

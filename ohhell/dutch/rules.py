@@ -45,6 +45,7 @@ __all__ = [
     "round_scores",
     "call_succeeds",
     "match_winners",
+    "add_round",
     "NO_POWER",
     "EXCHANGE",
     "LOOK",
@@ -375,7 +376,29 @@ def round_scores(values: Sequence[int], caller: int | None, call: Call) -> tuple
     return tuple(scores)
 
 
+def add_round(totals: Sequence[int], scores: Sequence[int], match_end: MatchEnd) -> tuple[tuple[int, ...], bool]:
+    """The totals after a round, and whether the match ends with it (any total at or past the limit).
+
+    Examples
+    --------
+    >>> add_round((95, 99, 80), (5, 1, 20), MatchEnd(limit=100))
+    ((100, 100, 100), True)
+    >>> add_round((10, 20), (-3, 79), MatchEnd())
+    ((7, 99), False)
+    """
+    if len(totals) != len(scores):
+        raise ValueError(f"one score per seat: {len(totals)} totals, {len(scores)} scores")
+    after = tuple(t + s for t, s in zip(totals, scores))
+    return after, max(after) >= match_end.limit
+
+
 def match_winners(totals: Sequence[int]) -> tuple[int, ...]:
-    """Seats with the lowest total (all of them when tied)."""
+    """Seats with the lowest total (all of them when tied; never chosen by seat order).
+
+    Examples
+    --------
+    >>> match_winners((100, 100, 100)), match_winners((90, 100, 80)), match_winners((-4, 101, -4))
+    ((0, 1, 2), (2,), (0, 2))
+    """
     low = min(totals)
     return tuple(s for s, t in enumerate(totals) if t == low)

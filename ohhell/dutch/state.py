@@ -50,7 +50,7 @@ from ohhell.dutch.observation import Observation, Phase
 from ohhell.dutch.rules import EXCHANGE, LOOK, DutchRules, call_succeeds, round_scores
 from ohhell.engine.errors import IllegalMoveError
 
-__all__ = ["RoundState", "RoundResult", "deal", "Ending"]
+__all__ = ["RoundState", "RoundResult", "deal", "stack_deck", "Ending"]
 
 #: how a round ended: a call and its final turns, the turn limit, or an empty draw pile (``StockOut("end_round")``)
 Ending = Literal["call", "turn_limit", "stock_out"]
@@ -89,6 +89,41 @@ def deal(
 ) -> RoundState:
     """The round after the deal: ``order`` is the deck, top card first (a permutation of the deck's codes)."""
     return RoundState(rules, order, round_index=round_index, match_totals=match_totals)
+
+
+def stack_deck(
+    rules: DutchRules,
+    hands: Sequence[Sequence[int]],
+    *,
+    turn_up: int | None = None,
+    draw: Sequence[int] = (),
+    round_index: int = 0,
+) -> tuple[int, ...]:
+    """A deck order that deals ``hands`` (by seat, by position), turns up ``turn_up`` and then draws ``draw``.
+
+    The cards not named follow in code order.  For worked examples and tests.
+
+    Examples
+    --------
+    >>> from ohhell.dutch.cards import parse, text
+    >>> from ohhell.dutch.rules import dutch
+    >>> rules = dutch(2)
+    >>> order = stack_deck(rules, [parse("AS 2S 3S 4S"), parse("KH KD JK JK")], turn_up=parse("QC")[0])
+    >>> s = deal(rules, order)
+    >>> [text(c) for c in s.hands[1]], text(s.discard[-1])
+    (['KH', 'KD', 'JK', 'JK'], 'QC')
+    """
+    n, h = rules.players, rules.hand_size
+    if len(hands) != n or any(len(hand) != h for hand in hands):
+        raise ValueError(f"stack_deck needs {n} hands of {h} cards")
+    first = rules.turns.first_seat(round_index, n)
+    dealt = [hands[(first + k) % n][k // n] for k in range(n * h)]
+    named = [*dealt, *([] if turn_up is None else [turn_up]), *draw]
+    if len(set(named)) != len(named) or any(c not in rules.deck.codes for c in named):
+        raise ValueError("stack_deck: every named card must be a different card of the deck")
+    rest = [c for c in rules.deck.codes if c not in set(named)]
+    up = rest.pop(0) if turn_up is None else turn_up
+    return (*dealt, up, *draw, *rest)
 
 
 class RoundState:
