@@ -87,7 +87,11 @@ class RoundResult:
 def deal(
     rules: DutchRules, order: Sequence[int], *, round_index: int = 0, match_totals: Sequence[int] | None = None
 ) -> RoundState:
-    """The round after the deal: ``order`` is the deck, top card first (a permutation of the deck's codes)."""
+    """The round after the deal: ``order`` is the deck, top card first (a permutation of the deck's codes).
+
+    The two jokers are identical cards: whichever lies higher in ``order`` is
+    numbered 52, the other 53, so a deal read back from its text is the same deal.
+    """
     return RoundState(rules, order, round_index=round_index, match_totals=match_totals)
 
 
@@ -146,6 +150,8 @@ class RoundState:
             )
         if round_index < 0:
             raise ValueError(f"round_index must be 0 or more, got {round_index}")
+        jokers = iter(range(52, 54))
+        order_list = [next(jokers) if c >= 52 else c for c in order_list]  # identical cards: numbered as they lie
         n, h = rules.players, rules.hand_size
         totals = tuple(match_totals) if match_totals is not None else (0,) * n
         if len(totals) != n:
