@@ -45,6 +45,8 @@ class Observation:
     events: tuple[Event, ...]
     match_totals: tuple[int, ...]
     legal: tuple[Action, ...]
+    #: the points of every card code under these rules (``rules.value_table()``)
+    values: tuple[int, ...]
 
     @property
     def hand_size(self) -> int:

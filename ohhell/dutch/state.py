@@ -176,6 +176,7 @@ class RoundState:
         self.peeked: list[set[int]] = [set() for _ in range(n)]
         self.known: list[dict[tuple[int, int], int]] = [{} for _ in range(n)]
         self.events: list[Event] = []
+        self.views: list[list[Event]] = [[] for _ in range(n)]  # the events as each seat saw them
         self.actions: list[tuple[int, Action]] = []
         self.reshuffles: list[tuple[int, ...]] = []
         self._values = rules.value_table()
@@ -255,7 +256,8 @@ class RoundState:
             draw_size=len(self.draw),
             held=self.held if acting else None,
             held_source=self.held_source if acting else None,
-            events=tuple(seen_by(e, seat) for e in self.events),
+            events=tuple(self.views[seat]),
+            values=self._values,
             match_totals=self.match_totals,
             legal=self.legal_actions() if acting else (),
         )
@@ -305,7 +307,7 @@ class RoundState:
         self.draw = list(reversed(new))
         self.discard = self.discard[-1:]
         self.reshuffles.append(tuple(new))
-        self.events.append(Event(kind="reshuffle", count=len(new)))
+        self._log(Event(kind="reshuffle", count=len(new)))
         self.phase = "turn"
 
     def apply(self, action: Action, *, who: str = "player") -> None:
@@ -325,7 +327,7 @@ class RoundState:
             card = self.hands[s][action.position]
             self.known[s][(s, action.position)] = card
             self.peeked[s].add(action.position)
-            self.events.append(Event(kind="peek", seat=s, position=action.position, card=card))
+            self._log(Event(kind="peek", seat=s, position=action.position, card=card))
             if len(self.peeked[s]) == self.rules.layout.peek:
                 self.seat = (s + 1) % self.players
                 if self.seat == self.first:
@@ -333,13 +335,13 @@ class RoundState:
         elif isinstance(action, CallDutch):
             self.caller = s
             self.final_left = self.players - 1
-            self.events.append(Event(kind="call", seat=s))
+            self._log(Event(kind="call", seat=s))
             self._end_turn(called=True)
         elif isinstance(action, (DrawDeck, TakeDiscard)):
             source: Literal["deck", "discard"] = "deck" if isinstance(action, DrawDeck) else "discard"
             self.held = (self.draw if source == "deck" else self.discard).pop()
             self.held_source = source
-            self.events.append(Event(kind="draw", seat=s, source=source, card=self.held))
+            self._log(Event(kind="draw", seat=s, source=source, card=self.held))
             self.phase = "drawn"
         elif isinstance(action, Swap):
             assert self.held is not None
@@ -351,13 +353,13 @@ class RoundState:
                 else:
                     self.known[v].pop((s, p), None)
             self.discard.append(out)
-            self.events.append(Event(kind="swap", seat=s, position=p, card=out))
+            self._log(Event(kind="swap", seat=s, position=p, card=out))
             self._face_up(out)
         elif isinstance(action, Discard):
             assert self.held is not None
             card = self.held
             self.discard.append(card)
-            self.events.append(Event(kind="discard", seat=s, card=card))
+            self._log(Event(kind="discard", seat=s, card=card))
             self._face_up(card)
         elif isinstance(action, Exchange):
             p, o, q = action.position, action.seat, action.other_position
@@ -368,19 +370,24 @@ class RoundState:
                     k[(o, q)] = a
                 if b is not None:
                     k[(s, p)] = b
-            self.events.append(Event(kind="exchange", seat=s, position=p, other=o, other_position=q))
+            self._log(Event(kind="exchange", seat=s, position=p, other=o, other_position=q))
             self._end_turn()
         elif isinstance(action, Look):
             card = self.hands[action.seat][action.position]
             self.known[s][(action.seat, action.position)] = card
-            self.events.append(Event(kind="look", seat=s, other=action.seat, other_position=action.position, card=card))
+            self._log(Event(kind="look", seat=s, other=action.seat, other_position=action.position, card=card))
             self._end_turn()
         else:
             assert isinstance(action, Decline)
-            self.events.append(Event(kind="decline", seat=s))
+            self._log(Event(kind="decline", seat=s))
             self._end_turn()
 
     # -- the turn cycle -----------------------------------------------------------------
+
+    def _log(self, event: Event) -> None:
+        self.events.append(event)
+        for viewer, view in enumerate(self.views):
+            view.append(seen_by(event, viewer))
 
     def _face_up(self, card: int) -> None:
         """A card went face up by the player's action: its power, if any, is the rest of the turn."""

@@ -8,19 +8,12 @@ observation's ``known`` gives.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from ohhell.dutch.actions import Action, CallDutch, Decline, Discard, DrawDeck, Exchange, Look, Swap, TakeDiscard
 from ohhell.dutch.observation import Observation
-from ohhell.dutch.rules import DutchRules
 from ohhell.engine.stream import Stream
 
 __all__ = ["ThresholdPlayer"]
-
-
-@lru_cache(maxsize=64)
-def _values(rules: DutchRules) -> tuple[int, ...]:
-    return rules.value_table()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -61,7 +54,7 @@ class ThresholdPlayer:
         return choice if choice in legal else legal[0]
 
     def _slot_values(self, obs: Observation) -> list[float]:
-        values = _values(obs.rules)
+        values = obs.values
         return [self.unknown_value if c is None else float(values[c]) for c in obs.own]
 
     def _worst(self, obs: Observation) -> tuple[int, float]:
@@ -70,7 +63,7 @@ class ThresholdPlayer:
         return worst, slots[worst]
 
     def _choose(self, obs: Observation, rng: Stream) -> Action:
-        values = _values(obs.rules)
+        values = obs.values
         legal = obs.legal
         if obs.phase == "turn":
             if CallDutch() in legal and sum(self._slot_values(obs)) <= self.call_below:
