@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ohhell.dutch import Player, RandomPlayer, ThresholdPlayer, dutch, iter_match
+from ohhell.dutch import MemoryPlayer, Player, RandomPlayer, ThresholdPlayer, dutch, iter_match
 from ohhell.dutch.record import RoundRecord, replay
 
 PATH = Path(__file__).parent / "golden" / "dutch.jsonl"
@@ -20,8 +20,8 @@ SEED = 2026
 
 
 def golden_lines() -> list[dict[str, Any]]:
-    """The seeded match: 4 players (threshold, random, threshold, random), limit 100, seed 2026."""
-    players: list[Player] = [ThresholdPlayer(), RandomPlayer(), ThresholdPlayer(), RandomPlayer()]
+    """The seeded match: 4 players (threshold, random, memory, random), limit 100, seed 2026."""
+    players: list[Player] = [ThresholdPlayer(), RandomPlayer(), MemoryPlayer(), RandomPlayer()]
     lines = []
     for result, totals, over in iter_match(dutch(4), players, seed=SEED):
         line = RoundRecord.from_result(result).to_json()

@@ -1,9 +1,10 @@
 """Contract tests over every registered Dutch player, and the threshold heuristic's decisions.
 
 Every player x several rule sets: only legal actions, the same decisions for
-the same seed, pickles and hashes.  Then worked decisions of the threshold
-player, and a fixed-seed check that it beats random play by more than three
-standard errors.
+the same seed, pickles and hashes.  Then worked decisions of the threshold and
+memory players, the memory player's belief, and fixed-seed checks that
+threshold beats random and memory beats threshold by more than three standard
+errors.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from ohhell.dutch import (
     Action,
     Call,
     CallDutch,
+    CardValues,
+    Decline,
     Discard,
     DiscardDraw,
     DrawDeck,
@@ -34,11 +37,13 @@ from ohhell.dutch import (
     Swap,
     TakeDiscard,
     ThresholdPlayer,
+    Turns,
     dutch,
     play_round,
     player,
 )
 from ohhell.dutch.cards import parse
+from ohhell.dutch.players.memory import MemoryPlayer, belief
 from ohhell.engine.errors import IllegalMoveError
 from ohhell.engine.stream import Stream
 from tests.test_dutch_engine import peek_all, play, position
@@ -46,7 +51,7 @@ from tests.test_dutch_engine import peek_all, play, position
 RULE_SETS: dict[str, DutchRules] = {
     "2 players": dutch(2),
     "4 players": dutch(4),
-    "10 players": dutch(10),
+    "10 players, 150 turns at most": replace(dutch(10), turns=Turns(turn_limit=150)),
     "no peek, 1 x 3": replace(dutch(5), layout=Layout(rows=1, columns=3, peek=0)),
     "mandatory powers, kings exchange, caller spared": replace(
         dutch(3), powers=Powers(exchange=("J", "K"), optional=False, spare_caller=True)
@@ -151,6 +156,56 @@ def test_threshold_beats_random_play_by_more_than_three_standard_errors() -> Non
     for seed in range(300):
         r = play_round(rules, [ThresholdPlayer(), RandomPlayer(), RandomPlayer(), RandomPlayer()], seed=seed)
         diffs.append(np.mean(r.scores[1:]) - r.scores[0])
+    d = np.asarray(diffs)
+    se = d.std(ddof=1) / np.sqrt(len(d))
+    assert d.mean() > 3 * se, (d.mean(), se)
+
+
+def test_memory_belief_on_a_worked_position() -> None:
+    s = position(dutch(2), ["AS 2S 9C 9D", "6C 7C 8C 5C"], "KS", "QD 3H TC")
+    peek_all(s)
+    play(s, "draw", "swap 3")  # seat 0 keeps the queen of diamonds in its card 3; the 9D goes face up
+    play(s, "draw", "swap 2")  # seat 1 keeps the 3H (unseen by seat 0) in its card 2; the 8C goes face up
+    b = belief(s.observation(0))
+    located = parse("AS 2S QD KS 9D 8C")  # its known cards and the discard pile
+    assert len(b.unseen) == 54 - len(located) and not set(located) & set(b.unseen)
+    values = sorted(CardValues().value(c) for c in b.unseen)
+    assert b.mean == pytest.approx(sum(values) / len(values))
+    assert b.low_mean == pytest.approx(sum(values[: len(values) // 2]) / (len(values) // 2))
+    assert b.kept == {(0, 3), (1, 2)}
+    obs = s.observation(0)
+    assert b.expect(obs, 1, 2) == b.low_mean and b.expect(obs, 1, 3) == b.mean and b.expect(obs, 0, 0) == -1
+    play(s, "draw", "discard")  # seat 0 discards TC; seat 1 to play
+    s.draw.append(parse("JH")[0])  # seat 1 draws a jack and exchanges its kept card for seat 0's card 1
+    play(s, "draw", "discard", "exchange 2 0:1")
+    assert belief(s.observation(0)).kept == {(0, 3), (0, 1)}
+
+
+def test_memory_decisions_on_a_worked_position() -> None:
+    m = MemoryPlayer()
+    s = position(dutch(2), ["2H 2S 3C 4D", "6C 7C 8C AC"], "TS", "JD QS")
+    peek_all(s)
+    play(s, "draw")
+    assert decide(m, s.observation(0)) == Discard()  # the jack (10) is above every slot (2, 2, about 6, about 6)
+    play(s, "discard")
+    assert decide(m, s.observation(0)) == Decline()  # no opponent card is known to be lower
+    s.known[0][(1, 3)] = parse("AC")[0]  # as if a queen had shown it
+    assert decide(m, s.observation(0)) == Exchange(2, 1, 3)  # its first unknown card (about 6) for the ace
+    play(s, "exchange 2 1:3", "draw", "discard")  # seat 1 discards the queen: its look
+    assert decide(m, s.observation(1)) == Look(1, 2)  # its own first unknown card
+    play(s, "look 1:2")
+    assert decide(m, s.observation(0)) == DrawDeck()  # the discard (QS, 10) saves nothing
+
+
+def test_memory_beats_threshold_by_more_than_three_standard_errors() -> None:
+    """100 fixed seeds, each played with the memory player in seats 0 and 2 and then in 1 and 3 (paired)."""
+    rules = dutch(4)
+    mem, thr = MemoryPlayer(), ThresholdPlayer()
+    diffs = []
+    for seed in range(100):
+        a = play_round(rules, [mem, thr, mem, thr], seed=seed).scores
+        b = play_round(rules, [thr, mem, thr, mem], seed=seed).scores
+        diffs.append(((a[1] + a[3]) - (a[0] + a[2]) + (b[0] + b[2]) - (b[1] + b[3])) / 4)
     d = np.asarray(diffs)
     se = d.std(ddof=1) / np.sqrt(len(d))
     assert d.mean() > 3 * se, (d.mean(), se)

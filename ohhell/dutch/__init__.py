@@ -33,7 +33,7 @@ from ohhell.dutch.actions import (
 from ohhell.dutch.events import Event
 from ohhell.dutch.observation import Observation
 from ohhell.dutch.play import MatchResult, iter_match, play_match, play_round, run_round
-from ohhell.dutch.players import PLAYERS, Player, RandomPlayer, ThresholdPlayer, player
+from ohhell.dutch.players import PLAYERS, MemoryPlayer, Player, RandomPlayer, ThresholdPlayer, player
 from ohhell.dutch.rules import (
     Call,
     CardValues,
@@ -72,6 +72,7 @@ __all__ = [
     "play_round",
     "run_round",
     "PLAYERS",
+    "MemoryPlayer",
     "Player",
     "RandomPlayer",
     "ThresholdPlayer",

@@ -1,9 +1,9 @@
-"""Dutch players, by name: ``random`` and ``threshold``.
+"""Dutch players, by name: ``random``, ``threshold`` and ``memory``.
 
 Examples
 --------
 >>> sorted(PLAYERS)
-['random', 'threshold']
+['memory', 'random', 'threshold']
 >>> player("threshold")
 ThresholdPlayer(call_below=8, keep_below=4, unknown_value=6.0, blind_exchange_from=9)
 """
@@ -13,12 +13,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ohhell.dutch.players.base import Player
+from ohhell.dutch.players.memory import MemoryPlayer
 from ohhell.dutch.players.random import RandomPlayer
 from ohhell.dutch.players.threshold import ThresholdPlayer
 
-__all__ = ["Player", "RandomPlayer", "ThresholdPlayer", "PLAYERS", "player"]
+__all__ = ["Player", "RandomPlayer", "ThresholdPlayer", "MemoryPlayer", "PLAYERS", "player"]
 
-PLAYERS: dict[str, Callable[[], Player]] = {"random": RandomPlayer, "threshold": ThresholdPlayer}
+PLAYERS: dict[str, Callable[[], Player]] = {
+    "random": RandomPlayer,
+    "threshold": ThresholdPlayer,
+    "memory": MemoryPlayer,
+}
 
 
 def player(name: str) -> Player:
