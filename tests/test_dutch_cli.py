@@ -53,7 +53,7 @@ def test_simulate_writes_one_json_object_per_round(capsys: pytest.CaptureFixture
 
 def test_simulate_csv_and_mixed_players(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["dutch", "simulate", "--players", "2", "--rounds", "4", "--format", "csv"]
-    status, out, _ = run(capsys, *argv, "--player", "random", "--player", "threshold")
+    status, out, _ = run(capsys, *argv, "--player", "memory", "--player", "threshold")
     assert status == 0
     table = list(csv.DictReader(io.StringIO(out)))
     assert len(table) == 4

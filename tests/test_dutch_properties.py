@@ -1,7 +1,7 @@
 """Property tests for the Dutch engine (hypothesis): cards, pile sizes, memory, scores, replay.
 
-Rounds are played step by step under random rule combinations by random and
-threshold players; after every step each card is somewhere exactly once, the
+Rounds are played step by step under random rule combinations by random,
+threshold, memory and never-calling players; after every step each card is somewhere exactly once, the
 hands keep their size, every card a seat "knows" is really there, and the
 observation hides other seats' private sightings.  The final scores are
 re-derived from the source's card values, written out again here.
@@ -24,6 +24,7 @@ from ohhell.dutch import (
     DiscardDraw,
     DutchRules,
     Layout,
+    MemoryPlayer,
     Observation,
     Player,
     Powers,
@@ -104,7 +105,7 @@ def check_invariants(state: RoundState, *, views: bool = False) -> None:
                 assert event.card is None
 
 
-KINDS: dict[int, Player] = {0: RandomPlayer(), 1: ThresholdPlayer(), 2: NeverCalls()}
+KINDS: dict[int, Player] = {0: RandomPlayer(), 1: ThresholdPlayer(), 2: NeverCalls(), 3: MemoryPlayer()}
 
 
 def play_checked(rules: DutchRules, seed: int, mix: list[int]) -> RoundState:
@@ -127,7 +128,7 @@ def play_checked(rules: DutchRules, seed: int, mix: list[int]) -> RoundState:
     return state
 
 
-@given(rules=rule_sets(), seed=st.integers(0, 2**32 - 1), mix=st.lists(st.integers(0, 2), min_size=10, max_size=10))
+@given(rules=rule_sets(), seed=st.integers(0, 2**32 - 1), mix=st.lists(st.integers(0, 3), min_size=10, max_size=10))
 def test_cards_piles_memory_and_scores(rules: DutchRules, seed: int, mix: list[int]) -> None:
     state = play_checked(rules, seed, mix[: rules.players])
     r = state.result()
@@ -146,7 +147,7 @@ def test_cards_piles_memory_and_scores(rules: DutchRules, seed: int, mix: list[i
     assert r.ended != "turn_limit" or r.turns == rules.turns.turn_limit
 
 
-@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 10), mix=st.lists(st.integers(0, 2), min_size=10))
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 10), mix=st.lists(st.integers(0, 3), min_size=10))
 def test_a_record_replays_to_its_outcome(seed: int, players: int, mix: list[int]) -> None:
     from ohhell.dutch import dutch
 

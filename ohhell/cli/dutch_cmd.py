@@ -35,7 +35,7 @@ def register(sub: Any) -> None:
         action="append",
         default=None,
         metavar="NAME",
-        help="player for every seat, or repeat once per seat: random, threshold (default threshold)",
+        help="player for every seat, or repeat once per seat: random, threshold, memory (default threshold)",
     )
     s.add_argument("--records", default=None, metavar="FILE", help="also write each round's record (JSON Lines)")
     s.set_defaults(handler=run_simulate)
