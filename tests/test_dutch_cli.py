@@ -94,3 +94,17 @@ def test_bad_input_is_one_line_and_a_non_zero_exit(capsys: pytest.CaptureFixture
     ):
         status, out, err = run(capsys, *argv)
         assert status == 2 and out == "" and message in err and err.count("\n") == 1, (argv, err)
+
+
+def test_replay_reads_one_pretty_printed_record_or_a_list(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from ohhell.dutch import RandomPlayer, dutch, play_round
+    from ohhell.dutch.record import RoundRecord
+
+    records = [RoundRecord.from_result(play_round(dutch(2), [RandomPlayer()] * 2, seed=s)).to_json() for s in (1, 2)]
+    one, many = tmp_path / "one.json", tmp_path / "many.json"
+    one.write_text(json.dumps(records[0], indent=2))
+    many.write_text(json.dumps(records))
+    status, out, err = run(capsys, "dutch", "replay", str(one))
+    assert status == 0 and "1 of 1 rounds valid" in err and out.count("\n") == 1
+    status, out, err = run(capsys, "dutch", "replay", str(many), "--format", "json")
+    assert status == 0 and [json.loads(line)["scores"] for line in out.splitlines()] == [r["scores"] for r in records]
