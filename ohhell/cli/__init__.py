@@ -5,7 +5,7 @@
 ``ohhell tournament`` (tournament_cmd), ``ohhell one-card`` (one_card_cmd),
 ``ohhell bid-table`` (bid_table_cmd), ``ohhell study [CONFIG]`` and one
 command per study: ``seat-advantage``, ``bid-success``, ``variant-balance``,
-``folk-tips`` (study_cmd).
+``folk-tips`` (study_cmd); ``ohhell dutch simulate|replay`` (dutch_cmd).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from ohhell.cli import (
     bid_table_cmd,
+    dutch_cmd,
     one_card_cmd,
     play_cmd,
     replay_cmd,
@@ -34,7 +35,17 @@ def build_parser() -> argparse.ArgumentParser:
         description="Rules, replay, score sheets and simulation for the Oh Hell family of games.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    modules = (rules_cmd, replay_cmd, score_cmd, play_cmd, tournament_cmd, one_card_cmd, bid_table_cmd, study_cmd)
+    modules = (
+        rules_cmd,
+        replay_cmd,
+        score_cmd,
+        play_cmd,
+        tournament_cmd,
+        one_card_cmd,
+        bid_table_cmd,
+        study_cmd,
+        dutch_cmd,
+    )
     for module in modules:
         module.register(sub)
     return parser

@@ -1,0 +1,97 @@
+"""Dutch, the face-down memory game: rules, the reference engine, players and records.
+
+A second game beside Oh Hell, sharing only the project's conventions (random
+streams, errors, intervals).  Cards are integer codes (:mod:`ohhell.dutch.cards`);
+the rules are one frozen value (:mod:`ohhell.dutch.rules`); a round is an
+explicit state (:mod:`ohhell.dutch.state`) moved by checked actions
+(:mod:`ohhell.dutch.actions`); players see an
+:class:`~ohhell.dutch.observation.Observation` only.
+
+Examples
+--------
+>>> from ohhell.dutch import dutch, play_match, ThresholdPlayer
+>>> m = play_match(dutch(4), [ThresholdPlayer()] * 4, seed=2026)
+>>> len(m.winners) >= 1
+True
+"""
+
+from __future__ import annotations
+
+from ohhell.dutch.actions import (
+    Action,
+    CallDutch,
+    Decline,
+    Discard,
+    DrawDeck,
+    Exchange,
+    Look,
+    Peek,
+    Swap,
+    TakeDiscard,
+    parse_action,
+)
+from ohhell.dutch.events import Event
+from ohhell.dutch.observation import Observation
+from ohhell.dutch.play import MatchResult, iter_match, play_match, play_round, run_round
+from ohhell.dutch.players import PLAYERS, MemoryPlayer, Player, RandomPlayer, ThresholdPlayer, player
+from ohhell.dutch.rules import (
+    Call,
+    CardValues,
+    Deck,
+    DiscardDraw,
+    DutchRules,
+    DutchRulesError,
+    Layout,
+    MatchEnd,
+    Powers,
+    StockOut,
+    Turns,
+    dutch,
+    match_winners,
+    round_scores,
+)
+from ohhell.dutch.state import RoundResult, RoundState, deal
+
+__all__ = [
+    "Action",
+    "CallDutch",
+    "Decline",
+    "Discard",
+    "DrawDeck",
+    "Exchange",
+    "Look",
+    "Peek",
+    "Swap",
+    "TakeDiscard",
+    "parse_action",
+    "Event",
+    "Observation",
+    "MatchResult",
+    "iter_match",
+    "play_match",
+    "play_round",
+    "run_round",
+    "PLAYERS",
+    "MemoryPlayer",
+    "Player",
+    "RandomPlayer",
+    "ThresholdPlayer",
+    "player",
+    "Call",
+    "CardValues",
+    "Deck",
+    "DiscardDraw",
+    "DutchRules",
+    "DutchRulesError",
+    "Layout",
+    "MatchEnd",
+    "Powers",
+    "StockOut",
+    "Turns",
+    "dutch",
+    "match_winners",
+    "round_scores",
+    "RoundResult",
+    "RoundState",
+    "deal",
+]
