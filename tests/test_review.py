@@ -191,3 +191,116 @@ def test_the_strong_player_loses_less_than_the_folk_player() -> None:
     s = np.mean([d.loss for d in strong])
     f = np.mean([d.loss for d in folk])
     assert s < f
+
+
+# -- advise -----------------------------------------------------------------------------------------------------
+
+
+def test_advise_one_card_is_exact() -> None:
+    from ohhell.review.advise import advise_bid
+
+    a = advise_bid(BOER, hand="AH", trump_card="2H", seat_from_dealer=1, bids=[0])
+    assert a.exact and a.best == 1
+    assert [(r.bid, r.score, r.p_made) for r in a.rows] == [(0, 0.0, 0.0), (1, 12.0, 1.0)]
+
+
+def test_advise_made_chance_matches_the_score_on_the_same_deals() -> None:
+    """Under MissZero scoring a bid's mean score is exactly P(made) x its made score: both from the same deals."""
+    from ohhell.review.advise import advise_bid
+
+    a = advise_bid(BOER, hand="AS KH 7C 9D 2S", trump="H", seat_from_dealer=2, bids=[1, 0], seed=3,
+                   budget=Budget(batches=4, samples=40))  # fmt: skip
+    table = BOER.scoring.table(5)
+    assert [r.bid for r in a.rows] == [0, 1, 2, 3, 4, 5]
+    for r in a.rows:
+        assert r.score == pytest.approx(r.p_made * table[r.bid, r.bid], abs=1e-9)
+        assert 0.0 <= r.p_made <= 1.0 and r.score_lo <= r.score <= r.score_hi
+    assert a.best == max(a.rows, key=lambda r: r.score).bid
+
+
+def test_advise_respects_the_hook_and_bad_input() -> None:
+    from ohhell.review.advise import advise_bid
+
+    a = advise_bid(BOER, hand="AS KH 7C", trump="H", seat_from_dealer=3, bids=[1, 0, 1], seed=1,
+                   budget=Budget(batches=2, samples=10))  # fmt: skip
+    assert [r.bid for r in a.rows] == [0, 2, 3]  # 1 would make the bids sum to 3
+    with pytest.raises(ValueError, match="bids after 2 bids"):
+        advise_bid(BOER, hand="AS KH 7C", trump="H", seat_from_dealer=2, bids=[1])
+    with pytest.raises(ValueError, match="no 9-card round"):
+        advise_bid(BOER, hand="AS KH 7C 2C 3C 4C 5C 6C 7D", trump="H", seat_from_dealer=0)
+    with pytest.raises(ValueError, match="not spades"):
+        advise_bid(BOER, hand="AS KH 7C", trump_card="2H", trump="S", seat_from_dealer=0)
+
+
+def test_advise_simultaneous_bidding() -> None:
+    from ohhell.review.advise import advise_bid
+
+    rules = ohhell.bondebridge(4)
+    a = advise_bid(rules, hand="AS KH 7C", seat_from_dealer=1, seed=1, budget=Budget(batches=2, samples=10))
+    assert [r.bid for r in a.rows] == [0, 1, 2, 3]
+    with pytest.raises(ValueError, match="simultaneously"):
+        advise_bid(rules, hand="AS KH 7C", seat_from_dealer=1, bids=[1])
+
+
+# -- command line -----------------------------------------------------------------------------------------------
+
+
+def test_cli_advise_and_analyse(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    from ohhell.cli import main
+
+    assert main(["advise", "--rules", "boerenbridge", "--players", "4", "--hand", "AH", "--trump-card", "2H",
+                 "--seat-from-dealer", "0", "--format", "json"]) == 0  # fmt: skip
+    out = json.loads(capsys.readouterr().out)
+    assert out["best"] == 1 and out["exact"]
+    assert main(["advise", "--rules", "boerenbridge", "--hand", "AS ZZ", "--seat-from-dealer", "0"]) == 2
+    assert "unknown card" in capsys.readouterr().err
+
+    recs = [played(BOER, Folk(), seed=s, round_index=r) for s, r in ((1, 0), (2, 1))]
+    path = f"{tmp_path}/m.jsonl"
+    write_jsonl(recs, path)
+    with open(path, "a", encoding="utf-8") as fh:
+        fh.write('{"players": 4}\n')
+    status = main(["analyse", path, "--rules", "boerenbridge", "--format", "jsonl", "--batches", "2",
+                   "--samples", "5"])  # fmt: skip
+    captured = capsys.readouterr()
+    assert status == 1 and f"{path}:3: missing keys" in captured.err
+    rows = [json.loads(line) for line in captured.out.splitlines()]
+    assert len(rows) == 4 * 2 + 4 * 3
+    assert {"deal", "seat", "phase", "chosen", "best", "loss", "values"} <= set(rows[0])
+    assert {r["deal"] for r in rows} == {1, 2}
+    assert main(["analyse", path, "--rules", "boerenbridge", "--batches", "2", "--samples", "5"]) == 1
+    assert "loss per deal" in capsys.readouterr().out
+
+
+# -- the HTML report in a real browser ---------------------------------------------------------------------------
+
+
+def test_html_report_in_a_headless_browser(tmp_path: object) -> None:
+    """The page loads in chromium and its DOM shows every costly decision, marked, with the chart and deal tables."""
+    import shutil
+    import subprocess
+
+    from ohhell.review.html_report import render_html
+
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if browser is None:
+        pytest.skip("chromium is not installed (CI installs it in .ci/run: apt-get install -y chromium)")
+    recs = [played(BOER, ohhell.RandomStrategy(), seed=s, round_index=r) for s, r in ((1, 0), (2, 1), (3, 2))]
+    review = review_records(list(enumerate(recs, start=1)), BOER, seed=1, budget=SMALL)
+    costly = [d for d in review.decisions if d.loss > 1.0]
+    assert costly  # random players: some decisions cost points
+    page = f"{tmp_path}/review.html"
+    with open(page, "w", encoding="utf-8") as fh:
+        fh.write(render_html(review, threshold=1.0))
+    profile = f"{tmp_path}/profile"
+    dom = subprocess.run(
+        [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         f"--user-data-dir={profile}", "--dump-dom", f"file://{page}"],
+        capture_output=True, text=True, timeout=120, check=True,
+    ).stdout  # fmt: skip
+    assert "<svg" in dom and dom.count('<section class="deal"') == 3
+    assert dom.count('class="costly') == len(costly)
+    assert f"{len(costly)} costly decisions in 3 deals" in dom
+    for d in costly:
+        assert f'data-loss="{d.loss:.4f}" data-seat="{d.seat}" data-deal="{d.deal}"' in dom

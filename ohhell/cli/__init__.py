@@ -5,7 +5,8 @@
 ``ohhell tournament`` (tournament_cmd), ``ohhell one-card`` (one_card_cmd),
 ``ohhell bid-table`` (bid_table_cmd), ``ohhell study [CONFIG]`` and one
 command per study: ``seat-advantage``, ``bid-success``, ``variant-balance``,
-``folk-tips`` (study_cmd).
+``folk-tips`` (study_cmd), ``ohhell analyse`` (analyse_cmd) and
+``ohhell advise`` (advise_cmd).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import sys
 from collections.abc import Sequence
 
 from ohhell.cli import (
+    advise_cmd,
+    analyse_cmd,
     bid_table_cmd,
     one_card_cmd,
     play_cmd,
@@ -34,7 +37,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Rules, replay, score sheets and simulation for the Oh Hell family of games.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    modules = (rules_cmd, replay_cmd, score_cmd, play_cmd, tournament_cmd, one_card_cmd, bid_table_cmd, study_cmd)
+    modules = (rules_cmd, replay_cmd, score_cmd, play_cmd, tournament_cmd, one_card_cmd, bid_table_cmd, study_cmd,
+               analyse_cmd, advise_cmd)  # fmt: skip
     for module in modules:
         module.register(sub)
     return parser

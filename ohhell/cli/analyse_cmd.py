@@ -1,0 +1,72 @@
+"""``ohhell analyse FILE --rules NAME [--format table|jsonl|html]``: grade every bid and card of recorded deals."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ohhell.cli.common import add_rules_options
+from ohhell.rules import PRESETS, RulesError, preset
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "analyse",
+        help="grade every bid and card of recorded deals against the strong player, seat by seat",
+        description="Each line of FILE is one deal record (the JSON record of `ohhell replay`). Every decision"
+        " of every seat is graded from that seat's information only: the expected score of each legal choice"
+        " (exact in 1-card bids, else rollouts in independent batches with a t-interval), the best choice and"
+        " the loss. Bad deals are reported on stderr with their line, seat and rule; the others are still"
+        " analysed. Exit status 1 if any deal was rejected.",
+    )
+    p.add_argument("file", help="JSON Lines file of deal records")
+    add_rules_options(p)
+    p.add_argument("--format", choices=("table", "jsonl", "html"), default="table")
+    p.add_argument("--output", "-o", default=None, metavar="PATH", help="write here instead of stdout")
+    p.add_argument("--seed", type=int, default=0, help="seed of the evaluation (default 0)")
+    p.add_argument("--batches", type=int, default=8, help="independent batches per decision (default 8)")
+    p.add_argument("--samples", type=int, default=50, help="sampled deals per batch (default 50)")
+    p.add_argument("--threshold", type=float, default=1.0, help="a loss above this is marked (default 1 point)")
+    p.set_defaults(handler=run)
+
+
+def _first_players(path: str) -> int | None:
+    from ohhell.records import read_jsonl
+
+    for _, item in read_jsonl(path):
+        if not isinstance(item, Exception):
+            return item.players
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    from ohhell.records import read_jsonl
+    from ohhell.review import Budget, review_records
+    from ohhell.review.text import decisions_table, summary_table
+
+    if args.rules.strip().lower().replace("_", "-") not in PRESETS:
+        raise RulesError(f"unknown rules {args.rules!r}; presets are: {', '.join(sorted(PRESETS))}")
+    players = args.players if args.players is not None else _first_players(args.file)
+    rules = preset(args.rules, players)
+    budget = Budget(batches=args.batches, samples=args.samples)
+    review = review_records(read_jsonl(args.file), rules, seed=args.seed, budget=budget)
+    for line, reason in review.rejected:
+        print(f"{args.file}:{line}: {reason}", file=sys.stderr)
+    if args.format == "jsonl":
+        text = "".join(json.dumps(d.to_dict()) + "\n" for d in review.decisions)
+    elif args.format == "html":
+        from ohhell.review.html_report import render_html
+
+        text = render_html(review, threshold=args.threshold, title=f"Review of {args.file}")
+    else:
+        text = decisions_table(review, threshold=args.threshold) + "\n\n" + summary_table(review) + "\n"
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    else:
+        sys.stdout.write(text)
+    total = len(review.deals) + len(review.rejected)
+    print(f"{len(review.deals)} of {total} deals analysed, {len(review.rejected)} rejected", file=sys.stderr)
+    return 1 if review.rejected else 0
