@@ -304,3 +304,37 @@ def test_html_report_in_a_headless_browser(tmp_path: object) -> None:
     assert f"{len(costly)} costly decisions in 3 deals" in dom
     for d in costly:
         assert f'data-loss="{d.loss:.4f}" data-seat="{d.seat}" data-deal="{d.deal}"' in dom
+
+
+# -- score sheets: bids only --------------------------------------------------------------------------------------
+
+
+def test_sheet_bids_graded_from_bid_value_tables() -> None:
+    from ohhell.records import ScoreSheet
+    from ohhell.review.sheet import SHEET_NOTE, bid_value_table, review_sheet
+    from ohhell.strategies.registry import strategy
+
+    table = bid_value_table(BOER, deals=3000, seed=4)
+    # the table against the per-deal rows of the same simulation, grouped by hand
+    res = ohhell.simulate(BOER, [strategy("strongest-fast")] * 4, deals=3000, seed=4, n_jobs=1, features=True,
+                          progress=False)  # fmt: skip
+    assert res.deals is not None
+    direct = res.deals.groupby(["hand_size", "seat_from_dealer", "bids_before", "bid"], observed=True)["score"].mean()
+    merged = table.set_index(["hand_size", "seat_from_dealer", "bids_before", "bid"])["mean"]
+    assert np.allclose(merged.sort_index().to_numpy(), direct.sort_index().to_numpy())
+
+    sheet = ScoreSheet(BOER, names=["A", "B", "C", "D"])
+    sheet.add_round(bids=[0, 1, 0, 1], tricks=[0, 1, 0, 0])
+    sheet.add_round(bids=[1, 2, 0, 0], tricks=[1, 0, 0, 1])
+    review = review_sheet(sheet, table, min_hands=5)
+    assert review.note == SHEET_NOTE and "cards were not recorded" in review.note
+    d = review.decisions
+    assert len(d) == 8 and set(d["seat_from_dealer"]) == {0, 1, 2, 3}
+    for row in d.itertuples(index=False):
+        if row.best is None:
+            continue
+        assert row.loss == pytest.approx(row.values[row.best] - row.values[row.chosen])
+        assert row.loss >= 0 and row.loss_lo <= row.loss <= row.loss_hi
+        if row.seat_from_dealer == 3 and row.hand_size == 2:
+            assert 1 not in row.values  # the dealer's hooked bid (1 + 0 + 0 + 1 = 2) is not a choice
+    assert review.summary["bids"].sum() == 8

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from ohhell.cli.common import add_rules_options
+from ohhell.cli.common import add_rules_options, rules_from
 from ohhell.rules import PRESETS, RulesError, preset
 
 
@@ -29,6 +29,15 @@ def register(sub: Any) -> None:
     p.add_argument("--batches", type=int, default=8, help="independent batches per decision (default 8)")
     p.add_argument("--samples", type=int, default=50, help="sampled deals per batch (default 50)")
     p.add_argument("--threshold", type=float, default=1.0, help="a loss above this is marked (default 1 point)")
+    p.add_argument(
+        "--sheet",
+        action="store_true",
+        help="FILE is a score sheet (the `ohhell score --input` format: bids / tricks per round, no cards):"
+        " grade the bids only, from bid-value tables of simulated strong players",
+    )
+    p.add_argument("--names", default=None, help="with --sheet: comma-separated player names, in seat order")
+    p.add_argument("--first-dealer", type=int, default=None, help="with --sheet: seat of the first dealer")
+    p.add_argument("--deals", type=int, default=100_000, help="with --sheet: simulated deals for the tables")
     p.set_defaults(handler=run)
 
 
@@ -41,7 +50,45 @@ def _first_players(path: str) -> int | None:
     return None
 
 
+def run_sheet(args: argparse.Namespace) -> int:
+    from ohhell.cli.score_cmd import _parse
+    from ohhell.records import ScoreSheet
+    from ohhell.review.sheet import bid_value_table, review_sheet
+
+    if args.format == "html":
+        raise ValueError(
+            "--sheet reviews bids only; choose --format table or jsonl (the HTML report needs card records)"
+        )
+    names = [n.strip() for n in args.names.split(",")] if args.names else None
+    rules = rules_from(args, len(names) if names else None)
+    sheet = ScoreSheet(rules, names=names, first_dealer=args.first_dealer)
+    with open(args.file, encoding="utf-8") as fh:
+        for number, line in enumerate(fh, start=1):
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            bids, tricks = _parse(line)
+            try:
+                sheet.add_round(bids, tricks)
+            except ValueError as exc:
+                raise ValueError(f"{args.file}:{number}: {exc}") from None
+    table = bid_value_table(rules, deals=args.deals, seed=args.seed)
+    review = review_sheet(sheet, table)
+    print(review.note, file=sys.stderr)
+    if args.format == "jsonl":
+        for row in review.decisions.to_dict(orient="records"):
+            row["values"] = {str(k): round(v, 4) for k, v in row["values"].items()}
+            clean = {k: (None if isinstance(v, float) and v != v else v) for k, v in row.items()}
+            print(json.dumps({**clean, "phase": "bid"}))
+    else:
+        print(review.decisions.drop(columns=["values"]).to_string(index=False))
+        print()
+        print(review.summary.to_string(index=False))
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.sheet:
+        return run_sheet(args)
     from ohhell.records import read_jsonl
     from ohhell.review import Budget, review_records
     from ohhell.review.text import decisions_table, summary_table

@@ -5,7 +5,8 @@ independent batches), ``one_card`` (exact bid values of 1-card rounds),
 ``decision`` (one graded decision), ``match`` (a file of recorded deals,
 per-seat summaries), ``advise`` (each legal bid's expected score and chance
 of being made, for a hand at the table), ``text`` and ``html_report`` (the
-review as plain-text tables and as an HTML page).
+review as plain-text tables and as an HTML page), ``sheet`` (a score sheet
+without cards: its bids graded from bid-value tables).
 """
 
 from ohhell.review.advise import BidAdvice, BidOption, advise_bid
