@@ -180,17 +180,30 @@ def test_every_decision_is_graded_consistently(seed: int, size: int, preset: str
 # -- consistency ------------------------------------------------------------------------------------------------
 
 
-def test_the_strong_player_loses_less_than_the_folk_player() -> None:
-    """Seeded self-play, the same deals: the rollout player's mean loss per decision is below the folk player's."""
-    budget = Budget(batches=3, samples=30)
-    strong, folk = [], []
-    for seed in (11, 12, 13):
-        strong += review_deal(played(BOER, Rollout(bid_samples=60, play_samples=60), seed, 5), BOER, seed=seed,
-                              budget=budget).decisions  # fmt: skip
-        folk += review_deal(played(BOER, Folk(), seed, 5), BOER, seed=seed, budget=budget).decisions
-    s = np.mean([d.loss for d in strong])
-    f = np.mean([d.loss for d in folk])
-    assert s < f
+def test_loss_difference_agrees_with_the_tournament() -> None:
+    """Self-play of the strong player loses little; the folk player more; the difference in loss per seat and deal
+    agrees (the intervals overlap) with the score difference the duplicate tournament measures, strong vs folk."""
+    from ohhell.review.values import t_interval
+    from ohhell.tournament import tournament
+
+    rules = replace(BOER, schedule=FixedHands(size=4, rounds=1))
+    strong = Rollout(bid_samples=100, play_samples=100)
+    budget = Budget(batches=4, samples=25)
+    per_deal = {}
+    mean_loss = {}
+    for name, player in (("strong", strong), ("folk", Folk())):
+        recs = [(i, played(rules, player, seed=i, round_index=0)) for i in range(1, 17)]
+        frame = review_records(recs, rules, seed=0, budget=budget).frame()
+        per_deal[name] = frame.groupby("deal").loss.sum().to_numpy() / 4
+        mean_loss[name] = float(frame.loss.mean())
+    assert mean_loss["strong"] < 0.15 < mean_loss["folk"]
+    gap, lo, hi = t_interval(per_deal["folk"] - per_deal["strong"], 0.95)
+    assert lo > 0
+    tr = tournament(rules, {"strong": strong, "folk 1": Folk(), "folk 2": Folk(), "folk 3": Folk()}, deals=48, seed=3,
+                    n_jobs=1)  # fmt: skip
+    pairs = tr.pairs[tr.pairs["a"] == "strong"]
+    t_lo, t_hi = float(pairs["lo"].min()), float(pairs["hi"].max())
+    assert lo <= t_hi and t_lo <= hi, (gap, lo, hi, pairs)
 
 
 # -- advise -----------------------------------------------------------------------------------------------------
