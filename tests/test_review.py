@@ -351,3 +351,25 @@ def test_sheet_bids_graded_from_bid_value_tables() -> None:
         if row.seat_from_dealer == 3 and row.hand_size == 2:
             assert 1 not in row.values  # the dealer's hooked bid (1 + 0 + 0 + 1 = 2) is not a choice
     assert review.summary["bids"].sum() == 8
+
+
+def test_cli_sheet_and_budget_errors(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    from ohhell.cli import main
+
+    path = f"{tmp_path}/sheet.txt"
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write("# round 1\n0 1 0 1 / 0 1 0 0\n")
+    assert main(["analyse", path, "--sheet", "--rules", "boerenbridge", "--deals", "2000", "--format", "jsonl"]) == 0
+    captured = capsys.readouterr()
+    rows = [json.loads(line) for line in captured.out.splitlines()]
+    assert len(rows) == 4 and all(r["phase"] == "bid" for r in rows)
+    assert "cards were not recorded" in captured.err
+    assert main(["analyse", path, "--sheet", "--rules", "boerenbridge", "--format", "html"]) == 2
+    assert "bids only" in capsys.readouterr().err
+    with open(path, "a", encoding="utf-8") as fh:
+        fh.write("3 0 0 0 / 1 0 0 1\n")  # a 2-card round: a bid of 3 is out of range
+    assert main(["analyse", path, "--sheet", "--rules", "boerenbridge", "--deals", "2000"]) == 2
+    assert "sheet.txt:3" in capsys.readouterr().err
+    for bad in ({"batches": 1}, {"samples": 0}, {"confidence": 1.0}):
+        with pytest.raises(ValueError, match="Budget"):
+            Budget(**bad)  # type: ignore[arg-type]

@@ -89,6 +89,7 @@ def _decision_row(d: Decision) -> str:
 
 def render_html(review: MatchReview, *, threshold: float = 1.0, title: str = "Match review") -> str:
     """The review as one HTML page; decisions losing more than ``threshold`` points are marked."""
+    points = "1 point" if threshold == 1 else f"{threshold:g} points"
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -96,7 +97,7 @@ def render_html(review: MatchReview, *, threshold: float = 1.0, title: str = "Ma
         f"<h1>{escape(title)}</h1>",
         f"<p class='note'>{escape(review.rules.name)}; every decision graded from the deciding seat's view by the"
         f" strong player ({review.budget.batches} batches x {review.budget.samples} sampled deals, "
-        f"{review.budget.confidence:.0%} intervals; 1-card bids exact). Marked: a loss over {threshold:g} points"
+        f"{review.budget.confidence:.0%} intervals; 1-card bids exact). Marked: a loss over {points}"
         f" (bold: over {MISTAKE_THRESHOLDS[1]:g}).</p>",
     ]
     costly = [d for d in review.decisions if d.loss > threshold]
@@ -140,7 +141,7 @@ def render_html(review: MatchReview, *, threshold: float = 1.0, title: str = "Ma
             parts += [_decision_row(d) for d in marked]
             parts.append("</table>")
         else:
-            parts.append(f"<p class='note'>No decision lost more than {threshold:g} points.</p>")
+            parts.append(f"<p class='note'>No decision lost more than {points}.</p>")
         parts.append("</section>")
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
