@@ -2,8 +2,8 @@
 
 :func:`render_html` returns one self-contained page (the chart is inline
 SVG drawn by matplotlib; no scripts, no network): the per-seat summary, the
-running totals, then one table per deal (bid, tricks, score, running total
-by seat) followed by its decisions that cost more than ``threshold``
+running totals, then one table per deal (hand dealt, bid, tricks, score,
+running total by seat) followed by its decisions that cost more than ``threshold``
 points, each marked ``class="costly"`` (and ``data-loss``), so a browser or
 a test can find them.
 
@@ -130,6 +130,8 @@ def render_html(review: MatchReview, *, threshold: float = 1.0, title: str = "Ma
             f" {res.dealer}, trump {escape(trump)}{escape(card)}</h3>"
         )
         parts.append("<table class='bids'><tr><th></th>" + "".join(f"<th>seat {s}</th>" for s in range(res.players)))
+        hands = tuple(" ".join(str(c) for c in sorted(h, key=lambda c: (c.suit or 0, -c.rank))) for h in res.hands)
+        parts.append("<tr><th>hand</th>" + "".join(f"<td class='hand'>{escape(h)}</td>" for h in hands) + "</tr>")
         for label, row in (("bid", res.bids), ("tricks", res.tricks_won), ("score", res.scores),
                            ("total", tuple(int(t) for t in totals[i, : res.players]))):  # fmt: skip
             parts.append(f"<tr><th>{label}</th>" + "".join(f"<td>{v}</td>" for v in row) + "</tr>")
