@@ -373,3 +373,19 @@ def test_cli_sheet_and_budget_errors(tmp_path: object, capsys: pytest.CaptureFix
     for bad in ({"batches": 1}, {"samples": 0}, {"confidence": 1.0}):
         with pytest.raises(ValueError, match="Budget"):
             Budget(**bad)  # type: ignore[arg-type]
+
+
+def test_cli_reads_one_json_record_or_a_list(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    from ohhell.cli import main
+
+    recs = [played(BOER, Folk(), seed=s, round_index=0) for s in (1, 2)]
+    one, many = f"{tmp_path}/one.json", f"{tmp_path}/many.json"
+    with open(one, "w", encoding="utf-8") as fh:
+        json.dump(recs[0].to_dict(), fh, indent=2)
+    with open(many, "w", encoding="utf-8") as fh:
+        json.dump([r.to_dict() for r in recs] + [{"players": 4}], fh, indent=2)
+    assert main(["analyse", one, "--rules", "boerenbridge", "--format", "jsonl"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 8
+    assert main(["analyse", many, "--rules", "boerenbridge", "--format", "jsonl", "--threshold", "-1"]) == 1
+    captured = capsys.readouterr()
+    assert len(captured.out.splitlines()) == 16 and f"{many}:3: missing keys" in captured.err

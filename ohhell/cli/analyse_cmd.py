@@ -15,7 +15,8 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "analyse",
         help="grade every bid and card of recorded deals against the strong player, seat by seat",
-        description="Each line of FILE is one deal record (the JSON record of `ohhell replay`). Every decision"
+        description="FILE holds deal records (the JSON record of `ohhell replay`): one per line (a match), or one"
+        " JSON record or a JSON list of records. Every decision"
         " of every seat is graded from that seat's information only: the expected score of each legal choice"
         " (exact in 1-card bids, else rollouts in independent batches with a t-interval), the best choice and"
         " the loss. Bad deals are reported on stderr with their line, seat and rule; the others are still"
@@ -28,7 +29,12 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the evaluation (default 0)")
     p.add_argument("--batches", type=int, default=8, help="independent batches per decision (default 8)")
     p.add_argument("--samples", type=int, default=50, help="sampled deals per batch (default 50)")
-    p.add_argument("--threshold", type=float, default=1.0, help="a loss above this is marked (default 1 point)")
+    p.add_argument(
+        "--threshold",
+        type=float,
+        default=1.0,
+        help="a loss above this is marked and listed (default 1 point; -1 lists every decision)",
+    )
     p.add_argument(
         "--sheet",
         action="store_true",
@@ -41,12 +47,31 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=run)
 
 
-def _first_players(path: str) -> int | None:
-    from ohhell.records import read_jsonl
+def _records(path: str) -> list[tuple[int, Any]]:
+    """(number, record or error) pairs: JSON Lines, or one JSON record (a list of records) spread over lines."""
+    from ohhell.engine import RecordError
+    from ohhell.records import DealRecord, read_jsonl
 
-    for _, item in read_jsonl(path):
+    with open(path, encoding="utf-8") as fh:
+        text = fh.read()
+    try:
+        whole = json.loads(text)
+    except json.JSONDecodeError:
+        return list(read_jsonl(path))
+    items = whole if isinstance(whole, list) else [whole]
+    out: list[tuple[int, Any]] = []
+    for number, data in enumerate(items, start=1):
+        try:
+            out.append((number, DealRecord.from_dict(data)))
+        except RecordError as exc:
+            out.append((number, exc))
+    return out
+
+
+def _first_players(records: list[tuple[int, Any]]) -> int | None:
+    for _, item in records:
         if not isinstance(item, Exception):
-            return item.players
+            return int(item.players)
     return None
 
 
@@ -89,16 +114,16 @@ def run_sheet(args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace) -> int:
     if args.sheet:
         return run_sheet(args)
-    from ohhell.records import read_jsonl
     from ohhell.review import Budget, review_records
     from ohhell.review.text import decisions_table, summary_table
 
     if args.rules.strip().lower().replace("_", "-") not in PRESETS:
         raise RulesError(f"unknown rules {args.rules!r}; presets are: {', '.join(sorted(PRESETS))}")
-    players = args.players if args.players is not None else _first_players(args.file)
+    records = _records(args.file)
+    players = args.players if args.players is not None else _first_players(records)
     rules = preset(args.rules, players)
     budget = Budget(batches=args.batches, samples=args.samples)
-    review = review_records(read_jsonl(args.file), rules, seed=args.seed, budget=budget)
+    review = review_records(records, rules, seed=args.seed, budget=budget)
     for line, reason in review.rejected:
         print(f"{args.file}:{line}: {reason}", file=sys.stderr)
     if args.format == "jsonl":

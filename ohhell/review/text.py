@@ -31,11 +31,11 @@ def decisions_table(review: MatchReview, *, threshold: float = 1.0) -> str:
     for d in review.decisions:
         if d.loss <= threshold:
             continue
-        ci = "exact" if d.exact else f"({d.loss_lo:.2f}, {d.loss_hi:.2f})"
+        ci = "forced" if d.forced else "exact" if d.exact else f"({d.loss_lo:.2f}, {d.loss_hi:.2f})"
         trick = "-" if d.phase == "bid" else str(d.trick)
         lines.append(
             f"{d.deal:>4}  {d.seat:>4}  {d.phase:<5}  {trick:>5}  {d.chosen:<6}  {d.best:<5}  {d.loss:5.2f}  "
-            f"{ci:<15}  {_values(d.values)}"
+            f"{ci:<15}  {'the only legal choice' if d.forced else _values(d.values)}"
         )
     return "\n".join(lines)
 
