@@ -98,7 +98,8 @@ def render_html(review: MatchReview, *, threshold: float = 1.0, title: str = "Ma
         f"<p class='note'>{escape(review.rules.name)}; every decision graded from the deciding seat's view by the"
         f" strong player ({review.budget.batches} batches x {review.budget.samples} sampled deals, "
         f"{review.budget.confidence:.0%} intervals; 1-card bids exact). Marked: a loss over {points}"
-        f" (bold: over {MISTAKE_THRESHOLDS[1]:g}).</p>",
+        f" (bold: over {MISTAKE_THRESHOLDS[1]:g}). Seed entropy {escape(str(review.meta.get('seed_entropy')))},"
+        f" ohhell {escape(str(review.meta.get('ohhell')))}.</p>",
     ]
     costly = [d for d in review.decisions if d.loss > threshold]
     parts.append(f"<p id='costly-count'>{len(costly)} costly decisions in {len(review.deals)} deals.</p>")

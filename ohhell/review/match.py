@@ -125,6 +125,12 @@ class MatchReview:
         return pd.DataFrame(rows)
 
 
+def _version() -> str:
+    import ohhell
+
+    return str(ohhell.__version__)
+
+
 def _state(record: DealRecord, rules: Rules, result: DealResult) -> DealState:
     named = any(isinstance(e, TrumpNamed) for e in result.events)
     return DealState(
@@ -190,5 +196,12 @@ def review_records(
         rejected=tuple(rejected),
         budget=budget,
         entropy=entropy if isinstance(entropy, int) or entropy is None else tuple(int(e) for e in entropy),
-        meta={"rules": repr(rules), "batches": budget.batches, "samples": budget.samples},
+        meta={
+            "rules": repr(rules),
+            "batches": budget.batches,
+            "samples": budget.samples,
+            "confidence": budget.confidence,
+            "seed_entropy": str(entropy),
+            "ohhell": _version(),
+        },
     )
