@@ -5,7 +5,8 @@
 ``ohhell tournament`` (tournament_cmd), ``ohhell one-card`` (one_card_cmd),
 ``ohhell bid-table`` (bid_table_cmd), ``ohhell study [CONFIG]`` and one
 command per study: ``seat-advantage``, ``bid-success``, ``variant-balance``,
-``folk-tips`` (study_cmd); ``ohhell dutch simulate|replay`` (dutch_cmd).
+``folk-tips`` (study_cmd), ``ohhell analyse`` (analyse_cmd) and
+``ohhell advise`` (advise_cmd); ``ohhell dutch simulate|replay`` (dutch_cmd).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import sys
 from collections.abc import Sequence
 
 from ohhell.cli import (
+    advise_cmd,
+    analyse_cmd,
     bid_table_cmd,
     dutch_cmd,
     one_card_cmd,
@@ -44,6 +47,8 @@ def build_parser() -> argparse.ArgumentParser:
         one_card_cmd,
         bid_table_cmd,
         study_cmd,
+        analyse_cmd,
+        advise_cmd,
         dutch_cmd,
     )
     for module in modules:
