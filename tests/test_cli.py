@@ -360,6 +360,16 @@ def test_importing_ohhell_is_light() -> None:
     assert heavy_after("import ohhell; ohhell.boerenbridge") == ["numba", "scipy"]  # on first use
 
 
+def test_the_lazy_names_are_the_public_ones() -> None:
+    import ohhell
+
+    assert set(ohhell.__all__) <= set(dir(ohhell))
+    assert all(getattr(ohhell, name) is not None for name in ohhell.__all__)
+    assert ohhell.simulate is __import__("ohhell.sim", fromlist=["simulate"]).simulate
+    with pytest.raises(AttributeError, match="module 'ohhell' has no attribute 'simulat'"):
+        ohhell.simulat  # noqa: B018
+
+
 @pytest.mark.parametrize(
     "name",
     [
@@ -432,7 +442,7 @@ def test_jobs_and_progress_are_one_convention(capsys: pytest.CaptureFixture[str]
         base = [name, *required.get(name, [])]
         parser = build_parser()
         args = parser.parse_args(base)
-        assert (args.jobs, args.progress) == (-1, True), name
+        assert (args.jobs, args.progress) == (-1, None), name  # None: on when standard error is a terminal
         args = parser.parse_args([*base, "--jobs", "3", "--no-progress"])
         assert (args.jobs, args.progress) == (3, False), name
         args = parser.parse_args([*base, "--n-jobs", "2"])  # the old spelling still works
@@ -462,8 +472,13 @@ def test_tournament_passes_jobs_and_progress(
     status, _, err = run(capsys, *argv, "--jobs", "2", "--no-progress")
     assert status == 0 and (seen["n_jobs"], seen["progress"]) == (2, False)
     assert "deal/s" not in err  # no bar
+    status, _, err = run(capsys, *argv, "--jobs", "1")  # captured: not a terminal
+    assert status == 0 and (seen["n_jobs"], seen["progress"]) == (1, False) and "deal/s" not in err
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     status, _, err = run(capsys, *argv, "--jobs", "1")
     assert status == 0 and (seen["n_jobs"], seen["progress"]) == (1, True) and "deal/s" in err
+    status, _, err = run(capsys, *argv, "--jobs", "1", "--no-progress")
+    assert status == 0 and seen["progress"] is False and "deal/s" not in err
 
 
 # -- Ctrl-C -------------------------------------------------------------------------------

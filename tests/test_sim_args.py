@@ -250,7 +250,7 @@ def test_the_first_compilation_is_announced_before_the_bar(
     res = ohhell.simulate(RULES, Folk(), deals=3000, seed=1, n_jobs=1, chunk_size=1000, progress=True)
     err = capsys.readouterr().err
     assert calls == [1]  # one throwaway deal, in this process
-    line = "compiling the simulator once (about 30 s; later runs load it from the cache)..."
+    line = "compiling the simulator once, about 30 s (later runs load it from numba's cache)..."
     assert line in err and "compiled in " in err
     assert err.index(line) < err.index("boerenbridge deals")
     again = ohhell.simulate(RULES, Folk(), deals=3000, seed=1, n_jobs=1, chunk_size=1000, progress=False)

@@ -20,7 +20,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from ohhell.cli.common import Parser
+from ohhell.cli.common import Parser, progress_default
 
 __all__ = ["main", "build_parser", "COMMANDS"]
 
@@ -53,6 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     args.argv = list(argv) if argv is not None else sys.argv[1:]  # the command as typed, for reports
+    progress_default(args)
     try:
         status: int = args.handler(args)
     except BrokenPipeError:

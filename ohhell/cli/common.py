@@ -12,8 +12,9 @@ The conventions of every command that simulates:
 - ``--jobs N``: worker processes; default every core (``-1``; ``-2`` all but
   one, as joblib counts).  Results never depend on it.  ``--n-jobs`` is a
   deprecated spelling that still works.
-- ``--progress`` / ``--no-progress``: progress bars on standard error; on
-  by default.
+- ``--progress`` / ``--no-progress``: progress bars on standard error;
+  by default on when standard error is a terminal (not in a log or a pipe),
+  see :func:`progress_default`.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ __all__ = [
     "fill",
     "add_rules_options",
     "add_run_options",
+    "progress_default",
     "rules_from",
     "jobs",
     "DEFAULT_JOBS",
@@ -169,6 +171,12 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
-        default=True,
-        help="progress bars on standard error (default: on)",
+        default=None,
+        help="progress bars on standard error (default: on when it is a terminal)",
     )
+
+
+def progress_default(args: argparse.Namespace) -> None:
+    """Settle ``--progress`` when neither it nor ``--no-progress`` was given: on when standard error is a terminal."""
+    if getattr(args, "progress", False) is None:
+        args.progress = sys.stderr.isatty()

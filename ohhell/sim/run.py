@@ -10,6 +10,7 @@ is the same whatever ``n_jobs`` or ``backend``.
 
 from __future__ import annotations
 
+import os
 import platform
 import sys
 import time
@@ -185,7 +186,7 @@ def _choose_path(compiled: CompiledRules, strategies: Sequence[Strategy], engine
     return "reference"
 
 
-_PACKAGE = str(Path(__file__).resolve().parents[1])
+_PACKAGE = str(Path(__file__).resolve().parents[1]) + os.sep
 
 
 def _caller_level() -> int:
@@ -371,7 +372,9 @@ def simulate(
     bar.update(sum(d.chunk.size for d in done.values()))
     stopped_at: int | None = None
     try:
-        with parallel_config(backend=backend, n_jobs=n_jobs):
+        with parallel_config(backend=backend, n_jobs=n_jobs), warnings.catch_warnings():
+            # joblib's note, on Ctrl-C, that it cancelled the tasks in flight: the message below says it all
+            warnings.filterwarnings("ignore", r"\d+ tasks which were still being processed", UserWarning)
             stopped_at = _run(job, chunks, done, store, n_jobs, bar, stop, compiled)
     except KeyboardInterrupt as exc:
         saved = f"; {len(store.done())} chunks are saved in {store.dir}: rerun to resume" if store else ""
@@ -422,9 +425,9 @@ def _run(
     pending = [c for c in chunks if c.index not in done]
 
     def finish(d: _Done) -> None:
-        done[d.chunk.index] = d
-        if store is not None:
+        if store is not None:  # saved first: a chunk counted as done is on disk when Ctrl-C comes
             store.save(d.chunk.index, _payload(d))
+        done[d.chunk.index] = d
         bar.update(d.chunk.size)
 
     checked = 0
