@@ -6,6 +6,10 @@ presets), :mod:`ohhell.engine` (deals and matches), :mod:`ohhell.strategies`
 :mod:`ohhell.records` (deal records, replay, score sheets) and
 :mod:`ohhell.cli`.
 
+The names below are imported on first use, so ``import ohhell`` (and the
+command line's ``--help``) does not load numba, pandas or scipy until a
+name that needs them is touched.
+
 Examples
 --------
 >>> import ohhell
@@ -15,32 +19,64 @@ Examples
 (15, 4)
 """
 
-from ohhell.cards import Card, Suit
-from ohhell.engine import (
-    DealResult,
-    DealState,
-    IllegalMoveError,
-    MatchResult,
-    Observation,
-    Strategy,
-    play_deal,
-    play_match,
-)
-from ohhell.rules import (
-    PRESETS,
-    Rules,
-    RulesError,
-    boerenbridge,
-    bondebridge,
-    compile_rules,
-    openspiel,
-    preset,
-    up_and_down_the_river,
-)
-from ohhell.sim import SimulationResult, simulate
-from ohhell.strategies import RandomStrategy
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ohhell.cards import Card, Suit
+    from ohhell.engine import (
+        DealResult,
+        DealState,
+        IllegalMoveError,
+        MatchResult,
+        Observation,
+        Strategy,
+        play_deal,
+        play_match,
+    )
+    from ohhell.rules import (
+        PRESETS,
+        Rules,
+        RulesError,
+        boerenbridge,
+        bondebridge,
+        compile_rules,
+        openspiel,
+        preset,
+        up_and_down_the_river,
+    )
+    from ohhell.sim import SimulationResult, simulate
+    from ohhell.strategies import RandomStrategy
 
 __version__ = "0.1.0"
+
+#: Where each public name lives; imported by :func:`__getattr__` on first use.
+_HOMES = {
+    "Card": "ohhell.cards",
+    "Suit": "ohhell.cards",
+    "Rules": "ohhell.rules",
+    "RulesError": "ohhell.rules",
+    "PRESETS": "ohhell.rules",
+    "preset": "ohhell.rules",
+    "compile_rules": "ohhell.rules",
+    "boerenbridge": "ohhell.rules",
+    "bondebridge": "ohhell.rules",
+    "up_and_down_the_river": "ohhell.rules",
+    "openspiel": "ohhell.rules",
+    "Observation": "ohhell.engine",
+    "Strategy": "ohhell.engine",
+    "DealState": "ohhell.engine",
+    "DealResult": "ohhell.engine",
+    "MatchResult": "ohhell.engine",
+    "IllegalMoveError": "ohhell.engine",
+    "play_deal": "ohhell.engine",
+    "play_match": "ohhell.engine",
+    "RandomStrategy": "ohhell.strategies",
+    "simulate": "ohhell.sim",
+    "SimulationResult": "ohhell.sim",
+}
 
 __all__ = [
     "Card",
@@ -67,3 +103,16 @@ __all__ = [
     "SimulationResult",
     "__version__",
 ]
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'ohhell' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOMES})

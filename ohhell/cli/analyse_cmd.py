@@ -8,7 +8,6 @@ import sys
 from typing import Any
 
 from ohhell.cli.common import add_rules_options, rules_from
-from ohhell.rules import PRESETS, RulesError, preset
 
 
 def register(sub: Any) -> None:
@@ -76,7 +75,7 @@ def _first_players(records: list[tuple[int, Any]]) -> int | None:
 
 
 def run_sheet(args: argparse.Namespace) -> int:
-    from ohhell.cli.score_cmd import _parse
+    from ohhell.cli.score_cmd import parse_names, parse_round
     from ohhell.records import ScoreSheet
     from ohhell.review.sheet import bid_value_table, review_sheet
 
@@ -84,15 +83,15 @@ def run_sheet(args: argparse.Namespace) -> int:
         raise ValueError(
             "--sheet reviews bids only; choose --format table or jsonl (the HTML report needs card records)"
         )
-    names = [n.strip() for n in args.names.split(",")] if args.names else None
+    names = parse_names(args.names) if args.names else None
     rules = rules_from(args, len(names) if names else None)
     sheet = ScoreSheet(rules, names=names, first_dealer=args.first_dealer)
     with open(args.file, encoding="utf-8") as fh:
         for number, line in enumerate(fh, start=1):
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
-            bids, tricks = _parse(line)
             try:
+                _, bids, tricks = parse_round(line)
                 sheet.add_round(bids, tricks)
             except ValueError as exc:
                 raise ValueError(f"{args.file}:{number}: {exc}") from None
@@ -116,6 +115,7 @@ def run(args: argparse.Namespace) -> int:
         return run_sheet(args)
     from ohhell.review import Budget, review_records
     from ohhell.review.text import decisions_table, summary_table
+    from ohhell.rules import PRESETS, RulesError, preset
 
     if args.rules.strip().lower().replace("_", "-") not in PRESETS:
         raise RulesError(f"unknown rules {args.rules!r}; presets are: {', '.join(sorted(PRESETS))}")

@@ -8,11 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ohhell.cli.common import add_rules_options, rules_from
-from ohhell.rules import NoTrump
-from ohhell.strategies.registry import NAMES
-from ohhell.studies.bid_tables import BUCKET_COLUMNS, DEFAULT_BY, bid_tables
-from ohhell.studies.cheat_sheet import cheat_sheet_figure, cheat_sheet_html, to_markdown
+from ohhell.cli.common import add_rules_options, add_run_options, rules_from
 
 #: Deals simulated per hand size unless ``--deals`` says otherwise.
 DEFAULT_DEALS = 10_000
@@ -38,11 +34,11 @@ def register(sub: Any) -> None:
     p.add_argument("--hand-size", default=None, help="cards per hand, or several: 3,5,8 (default: the schedule's)")
     p.add_argument("--deals", type=int, default=DEFAULT_DEALS, help=f"deals per hand size (default {DEFAULT_DEALS})")
     p.add_argument("--seed", type=int, default=2026, help="seed of every simulation (default 2026)")
-    p.add_argument("--strategy", default="ev", help=f"the player in every seat (default ev): {', '.join(NAMES)}")
+    p.add_argument("--strategy", default="ev", help="the player in every seat (default ev): {strategies}")
     p.add_argument(
         "--by",
-        default=",".join(DEFAULT_BY),
-        help=f"comma-separated bucket columns (default {','.join(DEFAULT_BY)}): {', '.join(BUCKET_COLUMNS)}",
+        default=None,
+        help="comma-separated bucket columns (default {default_by}): {bucket_columns}",
     )
     p.add_argument("--min-hands", type=int, default=30, help="leave out buckets with fewer hands (default 30)")
     p.add_argument("--no-trump", action="store_true", help="deals without trump (default: the rules' trump)")
@@ -55,8 +51,7 @@ def register(sub: Any) -> None:
     p.add_argument("--output", default=None, metavar="FILE", help="write the table here (default: standard output)")
     p.add_argument("--png", default=None, metavar="FILE", help="also save the cheat sheet as a PNG image")
     p.add_argument("--title", default=None, help="title of the cheat sheet (html and png)")
-    p.add_argument("--jobs", "--n-jobs", dest="jobs", type=int, default=-1, help="worker processes (default: all)")
-    p.add_argument("--progress", action="store_true", help="progress bars on standard error")
+    add_run_options(p)
     p.set_defaults(handler=run)
 
 
@@ -81,8 +76,12 @@ def _writable(path: str | None, option: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ohhell.rules import NoTrump
+    from ohhell.studies.bid_tables import DEFAULT_BY, bid_tables
+    from ohhell.studies.cheat_sheet import cheat_sheet_figure, cheat_sheet_html, to_markdown
+
     rules = rules_from(args)
-    by = [c.strip() for c in args.by.split(",") if c.strip()]
+    by = [c.strip() for c in args.by.split(",") if c.strip()] if args.by is not None else list(DEFAULT_BY)
     _writable(args.output, "--output")
     _writable(args.png, "--png")
     if args.hand_size is not None:

@@ -6,9 +6,6 @@ import argparse
 from typing import Any
 
 from ohhell.cli.common import add_rules_options, rules_from
-from ohhell.engine import play_match
-from ohhell.records import DealRecord, write_jsonl
-from ohhell.strategies import RandomStrategy
 
 
 def register(sub: Any) -> None:
@@ -20,6 +17,10 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ohhell.engine import play_match
+    from ohhell.records import DealRecord, write_jsonl
+    from ohhell.strategies import RandomStrategy
+
     rules = rules_from(args)
     match = play_match(rules, [RandomStrategy()] * rules.players, seed=args.seed)
     if args.records:

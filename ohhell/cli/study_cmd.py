@@ -12,7 +12,7 @@ import argparse
 import shlex
 from typing import Any
 
-from ohhell.rules import PRESETS
+from ohhell.cli.common import add_run_options
 
 
 def register(sub: Any) -> None:
@@ -48,13 +48,10 @@ def register(sub: Any) -> None:
     _common(p)
     p.set_defaults(handler=run_bid_success)
 
-    from ohhell.studies.variants import CHANGES
-
-    changes = "; ".join(f"{k}: {', '.join(v)}{', fixed-N' if k == 'schedule' else ''}" for k, v in CHANGES.items())
     p = sub.add_parser(
         "variant-balance",
         help="rule changes compared on the same matches",
-        epilog=f"Changes and their choices: {changes}.",
+        epilog="Changes and their choices: {changes}.",
     )
     p.add_argument("--rules", default="boerenbridge", help="the preset every variant starts from")
     p.add_argument("--players", type=int, default=4)
@@ -86,7 +83,7 @@ def register(sub: Any) -> None:
 
 
 def _rules(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--rules", default="boerenbridge", help=f"presets, comma-separated: {', '.join(sorted(PRESETS))}")
+    p.add_argument("--rules", default="boerenbridge", help="presets, comma-separated: {presets}")
     p.add_argument("--players", default="4", help="player counts, comma-separated (default 4)")
 
 
@@ -94,8 +91,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=None, help="the seed (default: the config's; 2026 for a study command)")
     p.add_argument("--out", default=None, help="output folder")
     p.add_argument("--scale", type=float, default=1.0, help="multiply every deal and match count (quick looks)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (results do not depend on it)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bars")
+    add_run_options(p)
 
 
 def _run(args: argparse.Namespace, config: Any) -> int:
@@ -112,7 +108,7 @@ def _run(args: argparse.Namespace, config: Any) -> int:
         args.out,
         scale=args.scale,
         n_jobs=args.jobs,
-        progress=not args.no_progress,
+        progress=args.progress,
         seed=seed,
         command=shlex.join(["ohhell", *argv]) if argv is not None else None,
     )

@@ -3,15 +3,19 @@
 ``streams`` plans chunks and their SplitMix64 stream blocks, ``kernel`` is
 the numba fast path, ``paths`` runs one chunk through either engine path into
 the arrays of ``arrays``, ``frames`` turns them into long-form frames,
-``checkpoint`` keeps completed chunks on disk and ``run`` ties it together.
+``checkpoint`` keeps completed chunks on disk, ``preflight`` checks a run's
+arguments, memory and compiled kernel before it starts, and ``run`` ties it
+together.
 """
 
 from ohhell.sim.checkpoint import CheckpointLocked, CheckpointMismatch, CheckpointWarning
 from ohhell.sim.paths import fast_path_reason, run_chunk
+from ohhell.sim.preflight import MemoryEstimate, MemoryLimitExceeded, default_memory_limit, memory_needed
 from ohhell.sim.run import (
     SUMMARY_COLUMNS,
     ChunkError,
     FastPathUnavailable,
+    Interrupted,
     SimulationResult,
     StopRule,
     simulate,
@@ -25,6 +29,11 @@ __all__ = [
     "StopRule",
     "ChunkError",
     "FastPathUnavailable",
+    "Interrupted",
+    "MemoryLimitExceeded",
+    "MemoryEstimate",
+    "memory_needed",
+    "default_memory_limit",
     "CheckpointMismatch",
     "CheckpointLocked",
     "CheckpointWarning",

@@ -10,6 +10,7 @@ is the same whatever ``n_jobs`` or ``backend``.
 
 from __future__ import annotations
 
+import os
 import platform
 import sys
 import time
@@ -31,6 +32,7 @@ from ohhell.sim.checkpoint import Checkpoint
 from ohhell.sim.frames import deal_frame, match_frame
 from ohhell.sim.paths import Mode, fast_path_reason, run_chunk
 from ohhell.sim.paths import Path as EnginePath
+from ohhell.sim.preflight import check_arguments, check_memory, compile_ahead, count, frame_columns
 from ohhell.sim.streams import Chunk, chunk_base, plan_chunks
 
 __all__ = [
@@ -39,6 +41,7 @@ __all__ = [
     "StopRule",
     "ChunkError",
     "FastPathUnavailable",
+    "Interrupted",
     "play_chunk",
     "summarize",
     "SUMMARY_COLUMNS",
@@ -56,6 +59,10 @@ class FastPathUnavailable(UserWarning):
 
 class ChunkError(RuntimeError):
     """A chunk failed; the message says how to reproduce it alone."""
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a run; the message says how many chunks finished and where they are kept."""
 
 
 class StopRule(Protocol):
@@ -129,6 +136,8 @@ def play_chunk(job: _Job, chunk: Chunk) -> _Done:
         compiled = compile_rules(job.rules)
         base = chunk_base(ss, chunk.index)
         arrays = run_chunk(compiled, job.strategies, job.mode, job.path, base, chunk.start, chunk.size)
+    except MemoryError:
+        raise  # not this chunk's fault, and replaying it alone would not show why
     except Exception as exc:
         raise ChunkError(
             f"chunk {chunk.index} (units {chunk.start}..{chunk.start + chunk.size - 1}) failed: {exc!r}."
@@ -169,8 +178,29 @@ def _choose_path(compiled: CompiledRules, strategies: Sequence[Strategy], engine
         raise ValueError(f"engine='fast' cannot play {reason}; use engine='auto' or 'reference'")
     if reason not in _warned:
         _warned.add(reason)
-        warnings.warn(f"the compiled path cannot play {reason}: using the reference engine", FastPathUnavailable, 2)
+        warnings.warn(
+            f"the compiled path cannot play {reason}: using the reference engine",
+            FastPathUnavailable,
+            stacklevel=_caller_level(),
+        )
     return "reference"
+
+
+_PACKAGE = str(Path(__file__).resolve().parents[1]) + os.sep
+
+
+def _caller_level() -> int:
+    """The ``stacklevel`` of the first frame outside this package, seen from the caller of this function.
+
+    A warning then names the user's line that called :func:`simulate` (or
+    :func:`ohhell.tournament.tournament`, a study...), not a line inside ohhell.
+    """
+    frame = sys._getframe(1)
+    level = 1
+    while frame.f_back is not None and frame.f_code.co_filename.startswith(_PACKAGE):
+        frame = frame.f_back
+        level += 1
+    return level
 
 
 def _versions() -> dict[str, str]:
@@ -207,6 +237,7 @@ def simulate(
     stop: StopRule | None = None,
     progress: bool | None = None,
     features: bool = False,
+    memory_limit: float | None = None,
 ) -> SimulationResult:
     """Play ``deals`` single deals or ``matches`` whole matches of ``rules``.
 
@@ -214,9 +245,9 @@ def simulate(
     ----------
     rules : the variant.
     strategies : one strategy for every seat, or one per seat.
-    deals, matches : how many (give exactly one).  Deal ``i`` plays round
-        ``i mod rounds`` of the schedule with dealer ``(first dealer + i) mod
-        players``.
+    deals, matches : how many (give exactly one, a whole number of at least
+        1).  Deal ``i`` plays round ``i mod rounds`` of the schedule with
+        dealer ``(first dealer + i) mod players``.
     seed : anything :class:`numpy.random.SeedSequence` takes; None draws fresh
         entropy, recorded in ``meta["seed_entropy"]``.
     n_jobs, backend : joblib's (``-1`` all cores; ``"loky"``, ``"threading"``,
@@ -231,10 +262,25 @@ def simulate(
     stop : a :class:`StopRule`; chunks are taken in order and the run stops
         after the first chunk at which it is reached (``deals``/``matches`` is
         then the cap).
-    progress : a progress bar (default: when the run has more than one chunk).
+    progress : a progress bar on standard error (default: when the run has
+        more than one chunk).  The first run on a machine compiles the fast
+        path before the bar starts, saying so on the same stream (numba keeps
+        the result in its cache, so later runs load it in a second).
     features : add hand-feature columns to the deals frame (trumps, top trumps,
         side aces and kings, voids, singletons; see
         :func:`ohhell.sim.frames.hand_features`); ``summary=`` may group by them.
+    memory_limit : bytes the kept rows may take at their peak (estimated up
+        front from the frame's dtypes, see
+        :func:`ohhell.sim.preflight.memory_needed`); above it the run is
+        refused with :class:`~ohhell.sim.preflight.MemoryLimitExceeded`, a
+        ``ValueError`` suggesting ``summary=``.  Default: half of the physical
+        memory (or of the process's cgroup limit); ``math.inf``: no check.
+        Summary mode keeps only counts and is never checked.
+
+    Arguments are checked before any chunk runs: a wrong type or value raises
+    ``TypeError`` or ``ValueError`` saying what is allowed.  Ctrl-C raises
+    :class:`Interrupted` (a ``KeyboardInterrupt``) whose message says how
+    many chunks finished and, with ``checkpoint=``, where they are kept.
 
     Examples
     --------
@@ -248,18 +294,29 @@ def simulate(
     if (deals is None) == (matches is None):
         raise ValueError("give exactly one of deals= or matches=")
     mode: Mode = "deals" if deals is not None else "matches"
-    n_units = int(deals if deals is not None else matches)  # type: ignore[arg-type]
-    strats: tuple[Strategy, ...] = (
-        tuple(strategies) if isinstance(strategies, Sequence) else (strategies,) * rules.players
+    n_units = count(deals, "deals") if deals is not None else count(matches, "matches")
+    if isinstance(strategies, Sequence) and not isinstance(strategies, str):
+        strats: tuple[Strategy, ...] = tuple(strategies)
+    else:
+        strats = (strategies,) * getattr(rules, "players", 1)
+    check_arguments(
+        rules,
+        strats,
+        engine=engine,
+        n_jobs=n_jobs,
+        backend=backend,
+        chunk_size=chunk_size,
+        checkpoint=checkpoint,
+        summary=summary,
+        stop=stop,
+        progress=progress,
+        features=features,
+        memory_limit=memory_limit,
     )
     if len(strats) != rules.players:
         raise ValueError(f"{rules.players} players need {rules.players} strategies, got {len(strats)}")
     names = tuple(repr(s) for s in strats)
     compiled = compile_rules(rules)
-    path = _choose_path(compiled, strats, engine)
-    ss = seed_sequence(seed)
-    assert ss.entropy is not None  # a SeedSequence always holds its entropy
-    chunks = plan_chunks(n_units, chunk_size)
     by = tuple(summary) if summary is not None else None
     if by is not None:
         clash = sorted(set(by) & set(SUMMARY_COLUMNS))
@@ -267,6 +324,17 @@ def simulate(
             raise ValueError(
                 f"summary= cannot group by {clash}: the summary counts those ({', '.join(SUMMARY_COLUMNS)})"
             )
+        columns = frame_columns(compiled, names, features)
+        unknown = [c for c in by if c not in columns]
+        if unknown:
+            hint = "" if features else "; features=True adds the hand features"
+            raise ValueError(f"summary= cannot group by {unknown}: the deals frame has {', '.join(columns)}{hint}")
+    chunks = plan_chunks(n_units, chunk_size)
+    if by is None:
+        check_memory(compiled, names, mode, n_units, features, memory_limit, chunks[0].size)
+    path = _choose_path(compiled, strats, engine)
+    ss = seed_sequence(seed)
+    assert ss.entropy is not None  # a SeedSequence always holds its entropy
     job = _Job(rules, strats, names, mode, path, ss.entropy, tuple(ss.spawn_key), by, features)
     manifest = {
         "rules": repr(rules),
@@ -289,24 +357,28 @@ def simulate(
                 loaded = _from_payload(chunks[index], store.load(index), mode)
                 if loaded is not None:
                     done[index] = loaded
+    show = progress if progress is not None else len(chunks) > 1
+    if path == "fast" and len(done) < len(chunks) and backend != "dask":  # dask workers compile on their machines
+        compile_ahead(compiled, strats, mode, announce=show)
     t0 = time.perf_counter()
     bar = tqdm(
         total=n_units,
-        unit=mode[:-1],
+        unit="deal" if mode == "deals" else "match",
         unit_scale=True,
-        disable=not (progress if progress is not None else len(chunks) > 1),
+        disable=not show,
         desc=f"{rules.name} {mode}",
         file=sys.stderr,
     )
     bar.update(sum(d.chunk.size for d in done.values()))
     stopped_at: int | None = None
     try:
-        with parallel_config(backend=backend, n_jobs=n_jobs):
+        with parallel_config(backend=backend, n_jobs=n_jobs), warnings.catch_warnings():
+            # joblib's note, on Ctrl-C, that it cancelled the tasks in flight: the message below says it all
+            warnings.filterwarnings("ignore", r"\d+ tasks which were still being processed", UserWarning)
             stopped_at = _run(job, chunks, done, store, n_jobs, bar, stop, compiled)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         saved = f"; {len(store.done())} chunks are saved in {store.dir}: rerun to resume" if store else ""
-        print(f"\ninterrupted after {len(done)} of {len(chunks)} chunks{saved}", file=sys.stderr)
-        raise
+        raise Interrupted(f"interrupted after {len(done)} of {len(chunks)} chunks{saved}") from exc
     finally:
         bar.close()
         if store is not None:
@@ -353,9 +425,9 @@ def _run(
     pending = [c for c in chunks if c.index not in done]
 
     def finish(d: _Done) -> None:
-        done[d.chunk.index] = d
-        if store is not None:
+        if store is not None:  # saved first: a chunk counted as done is on disk when Ctrl-C comes
             store.save(d.chunk.index, _payload(d))
+        done[d.chunk.index] = d
         bar.update(d.chunk.size)
 
     checked = 0
