@@ -308,3 +308,23 @@ def test_the_fallback_warning_names_the_callers_line(monkeypatch: pytest.MonkeyP
     with pytest.warns(FastPathUnavailable) as nested:
         tournament(RULES, [Slow(), RANDOM, RANDOM, RANDOM], deals=4, seed=1, n_jobs=1)
     assert [Path(w.filename).name for w in [*direct, *nested]] == ["test_sim_args.py", "test_sim_args.py"]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"estimate": "bogus"}, ValueError, "estimate must be 'made_rate' or 'mean_score'"),
+        ({"half_width": 0}, ValueError, "half_width must be > 0"),
+        ({"half_width": float("nan")}, ValueError, "half_width must be > 0"),
+        ({"half_width": "0.1"}, TypeError, "half_width must be a number"),
+        ({"confidence": 1.0}, ValueError, "confidence must be between 0 and 1"),
+        ({"by": "seat"}, TypeError, "not a string"),
+        ({"min_units": -1}, ValueError, "min_units must be a whole number"),
+    ],
+)
+def test_precision_refuses_what_it_cannot_measure(kwargs: dict[str, object], error: type, match: str) -> None:
+    from ohhell.stats import Precision
+
+    with pytest.raises(error, match=match):
+        Precision(**kwargs)  # type: ignore[arg-type]
+    assert Precision(by=["seat"]).by == ("seat",)  # a list is kept as a tuple (the value hashes)

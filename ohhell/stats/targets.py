@@ -41,8 +41,19 @@ class Precision:
     min_units: int = 0
 
     def __post_init__(self) -> None:
-        if self.half_width <= 0:
-            raise ValueError(f"half_width must be > 0, got {self.half_width}")
+        if self.estimate not in ("made_rate", "mean_score"):
+            raise ValueError(f"Precision.estimate must be 'made_rate' or 'mean_score', got {self.estimate!r}")
+        if isinstance(self.half_width, bool) or not isinstance(self.half_width, (int, float)):
+            raise TypeError(f"Precision.half_width must be a number > 0, got {self.half_width!r}")
+        if not self.half_width > 0:
+            raise ValueError(f"Precision.half_width must be > 0, got {self.half_width}")
+        if not 0 < self.confidence < 1:
+            raise ValueError(f"Precision.confidence must be between 0 and 1, got {self.confidence}")
+        if isinstance(self.by, str):
+            raise TypeError(f"Precision.by must be a list of column names, not a string: {self.by!r}")
+        object.__setattr__(self, "by", tuple(self.by))
+        if isinstance(self.min_units, bool) or not isinstance(self.min_units, int) or self.min_units < 0:
+            raise ValueError(f"Precision.min_units must be a whole number >= 0, got {self.min_units!r}")
 
     def widest(self, result: SimulationResult) -> float:
         """The largest half-width among the groups."""
