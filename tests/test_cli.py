@@ -421,7 +421,9 @@ def test_every_help_page_fills_in_its_lists() -> None:
     assert "95% interval" in pages["tournament"]
     flat = {name: " ".join(text.split()) for name, text in pages.items()}
     assert ", ".join(NAMES).replace("-", "- ").split()[0] in flat["tournament"]
-    assert "card-odds" in pages["tournament"] and "card-odds" in pages["bid-table"]
+    joined = {name: text.replace("- ", "-") for name, text in flat.items()}  # argparse wraps at hyphens
+    assert "card-odds" in joined["tournament"] and "card-odds" in joined["bid-table"]
+    assert "(default strongest-fast)" in joined["bid-table"] and "(default strongest-fast)" in joined["seat-advantage"]
     assert "boerenbridge, bondebridge, openspiel" in flat["play"]
     assert "restriction: hook, first-adjusts" in flat["variant-balance"]
     assert "side_aces" in flat["bid-table"]

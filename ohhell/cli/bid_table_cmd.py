@@ -34,7 +34,9 @@ def register(sub: Any) -> None:
     p.add_argument("--hand-size", default=None, help="cards per hand, or several: 3,5,8 (default: the schedule's)")
     p.add_argument("--deals", type=int, default=DEFAULT_DEALS, help=f"deals per hand size (default {DEFAULT_DEALS})")
     p.add_argument("--seed", type=int, default=2026, help="seed of every simulation (default 2026)")
-    p.add_argument("--strategy", default="ev", help="the player in every seat (default ev): {strategies}")
+    p.add_argument(
+        "--strategy", default="strongest-fast", help="the player in every seat (default strongest-fast): {strategies}"
+    )
     p.add_argument(
         "--by",
         default=None,

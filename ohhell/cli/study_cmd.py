@@ -29,7 +29,7 @@ def register(sub: Any) -> None:
 
     p = sub.add_parser("seat-advantage", help="score by seat from the dealer, match wins by seat, the hook's cost")
     _rules(p)
-    p.add_argument("--strategy", default="folk", help="the strategy in every seat (default folk)")
+    p.add_argument("--strategy", default="strongest-fast", help="the strategy in every seat (default strongest-fast)")
     p.add_argument("--deals", type=int, default=100_000, help="deals (default 100000)")
     p.add_argument("--matches", type=int, default=10_000, help="matches for the win rates (default 10000; 0 skips)")
     _common(p)
@@ -37,7 +37,7 @@ def register(sub: Any) -> None:
 
     p = sub.add_parser("bid-success", help="P(bid made) by bid and hand features, seat or bids before")
     _rules(p)
-    p.add_argument("--strategy", default="folk", help="the strategy in every seat (default folk)")
+    p.add_argument("--strategy", default="strongest-fast", help="the strategy in every seat (default strongest-fast)")
     p.add_argument("--deals", type=int, default=100_000, help="deals (default 100000)")
     p.add_argument(
         "--by",
@@ -65,11 +65,11 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--matches", type=int, default=2000)
     p.add_argument("--skill-matches", type=int, default=500, help="matches per rotation of the skill ladder")
-    p.add_argument("--table", default="ev:16", help="the level table's strategy (default ev:16)")
+    p.add_argument("--table", default="strongest-fast", help="the level table's strategy (default strongest-fast)")
     p.add_argument(
         "--ladder",
         default=None,
-        help="the skill ladder, strongest first, comma-separated (default ev:16,folk,folk-no-count_top_trumps,random)",
+        help="the skill ladder, strongest first, comma-separated (default strongest-fast,ev:16,folk,random)",
     )
     _common(p)
     p.set_defaults(handler=run_variant_balance)
