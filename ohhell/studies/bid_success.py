@@ -52,7 +52,7 @@ GROUPS = (
 
 def bid_success(
     rules: Rules,
-    strategies: StrategyLike | Sequence[StrategyLike] = "folk",
+    strategies: StrategyLike | Sequence[StrategyLike] = "strongest-fast",
     *,
     deals: int,
     seed: SeedLike = None,

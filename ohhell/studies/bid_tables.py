@@ -241,7 +241,7 @@ def _check_scorings(scorings: Mapping[str, Scoring]) -> dict[str, Scoring]:
 
 def bid_tables(
     rules: Rules,
-    strategy: str | Strategy = "ev",
+    strategy: str | Strategy = "strongest-fast",
     *,
     hand_size: int | np.integer[Any] | Sequence[int],
     deals: int,
@@ -258,8 +258,9 @@ def bid_tables(
     Parameters
     ----------
     rules : the variant: deck, players, bidding, restriction and trump.
-    strategy : the player in every seat, by name (``"ev"``, ``"folk"``...,
-        see :mod:`ohhell.strategies.registry`) or as a strategy.
+    strategy : the player in every seat, by name (default ``"strongest-fast"``;
+        ``"ev"``, ``"folk"``..., see :mod:`ohhell.strategies.registry`) or as
+        a strategy.
     hand_size : cards per hand, or several hand sizes (one simulation each,
         every one with the same ``seed``).
     deals : deals simulated per hand size (each gives one hand per seat).

@@ -364,7 +364,7 @@ class SeatAdvantageParams(StudyParams):
     study: ClassVar[str] = "seat-advantage"
     rules: tuple[str, ...] = param(_RULES, ("boerenbridge",), check=_check_preset, unique=True)
     players: tuple[int, ...] = param("player counts", (4,), minimum=2, unique=True)
-    strategy: str = param(_STRATEGY, "folk", check=_check_strategy)
+    strategy: str = param(_STRATEGY, "strongest-fast", check=_check_strategy)
     deals: int = count("deals for the per-deal scores and the hook's cost", minimum=2)
     matches: int = count("matches for the win rates (0: no match wins)", 0)
 
@@ -379,7 +379,7 @@ class BidSuccessParams(StudyParams):
     study: ClassVar[str] = "bid-success"
     rules: tuple[str, ...] = param(_RULES, ("boerenbridge",), check=_check_preset, unique=True)
     players: tuple[int, ...] = param("player counts", (4,), minimum=2, unique=True)
-    strategy: str = param(_STRATEGY, "folk", check=_check_strategy)
+    strategy: str = param(_STRATEGY, "strongest-fast", check=_check_strategy)
     by: tuple[str, ...] = param(
         "grouping columns (the bid is always one)", ("hand_size",), check=_check_group, unique=True, empty=True
     )
@@ -398,7 +398,7 @@ class BidTablesParams(StudyParams):
     study: ClassVar[str] = "bid-tables"
     rules: tuple[str, ...] = param(_RULES, ("boerenbridge",), check=_check_preset, unique=True)
     players: tuple[int, ...] = param("player counts", (4,), minimum=2, unique=True)
-    strategy: str = param("the bidder in every seat", "ev", check=_check_strategy)
+    strategy: str = param("the bidder in every seat", "strongest-fast", check=_check_strategy)
     hand_sizes: tuple[int, ...] = param("hand sizes, one table each", (1, 2, 3, 4, 5), minimum=1, unique=True)
     by: tuple[str, ...] = param(
         "the hand features the tables bucket by",
@@ -435,12 +435,12 @@ class VariantBalanceParams(StudyParams):
     skill_matches: int | None = count(
         "matches per rotation of the skill ladder (0: no skill measures)", None, default_doc="`matches // players`"
     )
-    table: str = param("the level table's strategy", "ev:16", check=_check_strategy)
+    table: str = param("the level table's strategy", "strongest-fast", check=_check_strategy)
     ladder: tuple[str, ...] = param(
         "the skill ladder, strongest first",
         DEFAULT_LADDER,
         check=_check_strategy,
-        default_doc='`["ev:16", "folk", "folk-no-count_top_trumps", "random"]`, more random players at 5 or more seats',
+        default_doc='`["strongest-fast", "ev:16", "folk", "random"]`, more random players at 5 or more seats',
     )
     baseline: str | None = param("the variant the others are compared with", None, default_doc="the first variant")
 

@@ -203,7 +203,7 @@ def _first_dealer_positions(rules: Rules, result: Any) -> pd.DataFrame:
 
 def seat_advantage(
     rules: Rules,
-    strategies: StrategyLike = "folk",
+    strategies: StrategyLike = "strongest-fast",
     *,
     deals: int,
     matches: int = 0,
@@ -219,7 +219,8 @@ def seat_advantage(
     Parameters
     ----------
     rules : the variant (deal ``i`` plays round ``i mod rounds``, dealer ``i mod players``).
-    strategies : the strategy every seat plays (a name or a strategy).
+    strategies : the strategy every seat plays (a name or a strategy;
+        default the fast strong player, ``"strongest-fast"``).
     deals : deals for the per-deal scores and the hook's cost.
     matches : whole matches for the win probabilities (0 skips them).
     hook_cost : also replay the deals without the bid restriction (when the

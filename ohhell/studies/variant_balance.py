@@ -8,8 +8,8 @@ baseline by a paired difference over matches.
 
 Two tables are seated for every variant:
 
-- **a level table** (every seat the same strategy, default folk) measures
-  luck, seat fairness and bidding behaviour:
+- **a level table** (every seat the same strategy, by default the fast
+  strong player ``strongest-fast``) measures luck, seat fairness and bidding behaviour:
   ``zero_bid_rate`` (share of bids that are 0), ``made_rate``,
   ``overbid_rounds`` / ``underbid_rounds`` (the sum of the bids above or
   below the hand size), ``flat_out_rounds`` (everyone misses),
@@ -85,7 +85,7 @@ _SKILL = ("strongest_wins", "skill_rank_corr")
 
 #: Strongest first: the expected-value bidder, folk, folk without counting top trumps, random (more
 #: seats get more random players, of equal strength among themselves).
-DEFAULT_LADDER: tuple[str, ...] = ("ev:16", "folk", "folk-no-count_top_trumps", "random", "random", "random", "random")
+DEFAULT_LADDER: tuple[str, ...] = ("strongest-fast", "ev:16", "folk", "random", "random", "random", "random")
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -242,7 +242,7 @@ def variant_balance(
     matches: int,
     skill_matches: int | None = None,
     seed: SeedLike = None,
-    table: StrategyLike = "folk",
+    table: StrategyLike = "strongest-fast",
     ladder: Sequence[StrategyLike] = DEFAULT_LADDER,
     baseline: str | None = None,
     confidence: float = 0.95,
