@@ -24,7 +24,17 @@ from ohhell.strategies.folk_core import folk_bid
 from ohhell.strategies.odds_core import seat_odds_bid
 from ohhell.strategies.playout import play_tricks
 
-__all__ = ["play_deals_kernel", "play_matches_kernel", "stream_states"]
+__all__ = [
+    "play_deals_kernel",
+    "play_matches_kernel",
+    "stream_states",
+    "TRUMP_SOURCE_CODES",
+    "RESTRICTION_CODES",
+    "SIGHT_CODES",
+    "TIE_BREAK_CODES",
+    "CARD_CODES",
+    "STRATEGY_KINDS",
+]
 
 U64 = np.uint64
 _GAMMA = U64(0x9E3779B97F4A7C15)
@@ -35,6 +45,23 @@ _M2 = U64(0x94D049BB133111EB)
 _NONE, _FIXED, _TURN_UP, _FIRST_ROUND, _DRAW, _SETESDAL = 0, 1, 2, 3, 4, 5
 # restrictions, as in ohhell.rules.compiled.RESTRICTIONS
 _R_NONE, _R_HOOK, _R_FIRST, _R_HIGHEST = 0, 1, 2, 3
+
+# What this kernel plays, as the codes of ohhell.rules.compiled; fast_path_reason
+# (ohhell.sim.paths) checks a CompiledRules against these before the kernel runs,
+# so a new kind of rule falls back to the reference engine instead of being
+# played wrong.  Add a code here only with the branch that plays it.
+#: Trump sources (:data:`~ohhell.rules.compiled.TRUMP_SOURCES`).
+TRUMP_SOURCE_CODES = frozenset({_NONE, _FIXED, _TURN_UP, _FIRST_ROUND, _DRAW, _SETESDAL})
+#: Bid restrictions (:data:`~ohhell.rules.compiled.RESTRICTIONS`).
+RESTRICTION_CODES = frozenset({_R_NONE, _R_HOOK, _R_FIRST, _R_HIGHEST})
+#: What a bidder sees (:data:`~ohhell.rules.compiled.SIGHTS`): own hand, blind, forehead.
+SIGHT_CODES = frozenset({0, 1, 2})
+#: Tie-breaks (:data:`~ohhell.rules.compiled.TIE_BREAKS`): made bids, best round.
+TIE_BREAK_CODES = frozenset({0, 1})
+#: Card codes a deck may hold, each at most once (one 52-card deck or part of it; no Wizards).
+CARD_CODES = frozenset(range(52))
+#: Strategy kinds (:func:`ohhell.sim.paths.kernel_strategy`): random, folk, expected value, card odds.
+STRATEGY_KINDS = frozenset({0, 1, 2, 3})
 
 
 @njit(cache=True, error_model="numpy")
