@@ -13,18 +13,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from numba import njit
 
 from ohhell.cards import Card, Suit
 from ohhell.engine.errors import IllegalMoveError
 from ohhell.engine.events import BidAdjusted, BidMade, CardPlayed, Event, TrickWon, TrumpNamed
 from ohhell.engine.observation import Observation, Phase, Trick
-from ohhell.engine.stream import Stream
+from ohhell.engine.stream import Stream, draw_below
 from ohhell.rules import CompiledRules, Trump
 from ohhell.rules.compiled import SIGHTS
 from ohhell.rules.restriction import adjust_options, adjusting_seat, hooked_bid
 from ohhell.rules.tricks import IdenticalCards, legal_cards, trick_winner
 
-__all__ = ["DealState", "DealResult", "deal"]
+__all__ = ["DealState", "DealResult", "deal", "draw_trump_suits"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -302,6 +303,30 @@ def _as_int(value: object) -> int | None:
     if isinstance(value, (int, np.integer)):
         return int(value)
     return None
+
+
+_FIRST_ROUND, _SETESDAL = 3, 5  # codes of ohhell.rules.compiled.TRUMP_SOURCES
+
+
+@njit(cache=True, error_model="numpy")
+def draw_trump_suits(source: int, outside_a_match: bool, st: np.ndarray, k: int) -> tuple[int, int]:
+    """The chance step's trump draws from stream ``k`` of ``st``: (under, over), -1 where none is drawn.
+
+    A first-round trump outside a match draws the over-trump
+    (``integers(4)``); Setesdal draws the under-trump, then the over-trump
+    until it differs.  What they make trump is
+    :func:`~ohhell.rules.trump.trump_before_deal`'s decision.
+    """
+    under = -1
+    over = -1
+    if source == _FIRST_ROUND and outside_a_match:
+        over = draw_below(st, k, 4)
+    elif source == _SETESDAL:
+        under = draw_below(st, k, 4)
+        over = draw_below(st, k, 4)
+        while over == under:
+            over = draw_below(st, k, 4)
+    return under, over
 
 
 def deal(

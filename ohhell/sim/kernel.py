@@ -18,7 +18,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ohhell.cards.masks import kth_bit, popcount
+from ohhell.engine.state import draw_trump_suits
 from ohhell.engine.stream import draw_below
+from ohhell.rules.match_end import last_placed, rank_compare, sort_standings
+from ohhell.rules.restriction import adjust_mask, adjuster, dealer_hooked, legal_bid_mask
+from ohhell.rules.scoring import round_scores
+from ohhell.rules.trump import trump_before_deal, trump_of_card
 from ohhell.strategies.ev_core import ev_bid
 from ohhell.strategies.folk_core import folk_bid
 from ohhell.strategies.odds_core import seat_odds_bid
@@ -178,21 +184,8 @@ def _deal(
         tmp = order[i]
         order[i] = order[j]
         order[j] = tmp
-    t_under = -1
-    t_over = -1
-    if src == _FIXED:
-        t_over = trump_suit[r]
-    elif src == _FIRST_ROUND:
-        if first_under == -2:  # outside a match: a suit drawn at random
-            t_over = draw_below(st, 0, 4)
-        else:
-            t_under = first_under
-            t_over = first_over
-    elif src == _SETESDAL:
-        t_under = draw_below(st, 0, 4)
-        t_over = draw_below(st, 0, 4)
-        while t_over == t_under:
-            t_over = draw_below(st, 0, 4)
+    drawn_under, drawn_over = draw_trump_suits(src, first_over == -2, st, 0)
+    t_under, t_over = trump_before_deal(src, trump_suit[r], first_under, first_over, drawn_under, drawn_over)
     k = set_aside[r]
     length = d
     known_out = 0  # cards everyone sees that are not in a hand: set-aside twos, a drawn or turned card
@@ -220,8 +213,7 @@ def _deal(
         drawn = order[0]
         known_out |= 1 << drawn
         pos = 1
-        if drawn < 52 and not (draw_plain[r] and drawn % 13 + 2 > 10):
-            t_over = drawn // 13
+        t_over = trump_of_card(src, draw_plain[r], drawn)
     for s in range(n):
         hands_out[s] = 0
     seat = dealer
@@ -235,32 +227,23 @@ def _deal(
     if src == _TURN_UP and pos < length:
         turned = order[pos]
         known_out |= 1 << turned
-        t_over = turned // 13
+        t_over = trump_of_card(src, False, turned)
     trump_out[0] = t_under
     trump_out[1] = t_over
     trump_out[2] = turned
     # bids, in order from the dealer's left; random play reads the seat's own stream
     total = 0
-    all_bids = (1 << (h + 1)) - 1
     for i in range(n):
         seat = (dealer + 1 + i) % n
-        forbidden = -1
-        if restriction == _R_HOOK and seat == dealer and 0 <= h - total <= h:
-            forbidden = h - total
+        legal_bids = legal_bid_mask(restriction, h, seat == dealer, total)
         if all_random or kinds[seat] == 0:
-            if forbidden >= 0:
-                kk = draw_below(st, 1 + seat, h)
-                b = kk if kk < forbidden else kk + 1
-            else:
-                b = draw_below(st, 1 + seat, h + 1)
+            b = kth_bit(legal_bids, draw_below(st, 1 + seat, popcount(legal_bids)))
         elif kinds[seat] == 1:
-            legal_bids = all_bids if forbidden < 0 else all_bids & ~(1 << forbidden)
             seen_sum = 0 if simultaneous else total
             seen = 0 if simultaneous else i
             own = int(hands_out[seat]) if sight == 0 else 0
             b = folk_bid(own, h, n, t_under, t_over, flags[seat], seen_sum, seen, legal_bids)
         elif kinds[seat] == 3:
-            legal_bids = all_bids if forbidden < 0 else all_bids & ~(1 << forbidden)
             for q in range(n):
                 hands[q] = hands_out[(dealer + 1 + q) % n]  # hands: a free work buffer until play
             heard_sum = 0 if simultaneous else total
@@ -268,7 +251,6 @@ def _deal(
             b = seat_odds_bid(hands, i, n, h, sight, heard_sum, heard_count, t_under, t_over, odds, score_tables[r],
                               legal_bids)  # fmt: skip
         else:
-            legal_bids = all_bids if forbidden < 0 else all_bids & ~(1 << forbidden)
             heard = np.full(n, -1, dtype=np.int64)
             if not simultaneous:
                 for q in range(i):
@@ -278,45 +260,30 @@ def _deal(
         first_bids[seat] = b
         bids[seat] = b
         total += b
-    if restriction in (_R_FIRST, _R_HIGHEST) and total == h:
-        adj = (dealer + 1) % n
-        if restriction == _R_HIGHEST:
-            top = -1
-            for i in range(n):
-                seat = (dealer + 1 + i) % n
-                if bids[seat] > top:
-                    top = bids[seat]
-                    adj = seat
+    adj = adjuster(restriction, h, bids, n, dealer)
+    if adj >= 0:
         old = bids[adj]
+        options = adjust_mask(old, h)
         if all_random or kinds[adj] == 0:
-            if old == 0 or old == h:
-                draw_below(st, 1 + adj, 1)  # one legal move, still one draw (as the reference strategy)
-                bids[adj] = 1 if old == 0 else h - 1
-            else:
-                bids[adj] = old - 1 if draw_below(st, 1 + adj, 2) == 0 else old + 1
+            # one draw even with one legal move (as the reference strategy)
+            bids[adj] = kth_bit(options, draw_below(st, 1 + adj, popcount(options)))
+        elif kinds[adj] == 1:
+            own = int(hands_out[adj]) if sight == 0 else 0
+            bids[adj] = folk_bid(own, h, n, t_under, t_over, flags[adj], 0, 0, options)
+        elif kinds[adj] == 3:
+            for q in range(n):
+                hands[q] = hands_out[(dealer + 1 + q) % n]  # hands: a free work buffer until play
+            pos = (adj - dealer - 1) % n
+            bids[adj] = seat_odds_bid(hands, pos, n, h, sight, total - old, n - 1, t_under, t_over, odds,
+                                      score_tables[r], options)  # fmt: skip
         else:
-            options = 0
-            if old >= 1:
-                options |= 1 << (old - 1)
-            if old + 1 <= h:
-                options |= 1 << (old + 1)
-            if kinds[adj] == 1:
-                own = int(hands_out[adj]) if sight == 0 else 0
-                bids[adj] = folk_bid(own, h, n, t_under, t_over, flags[adj], 0, 0, options)
-            elif kinds[adj] == 3:
-                for q in range(n):
-                    hands[q] = hands_out[(dealer + 1 + q) % n]  # hands: a free work buffer until play
-                pos = (adj - dealer - 1) % n
-                bids[adj] = seat_odds_bid(hands, pos, n, h, sight, total - old, n - 1, t_under, t_over, odds,
-                                          score_tables[r], options)  # fmt: skip
-            else:
-                heard = np.full(n, -1, dtype=np.int64)
-                for q in range(n):
-                    heard[q] = bids[(dealer + 1 + q) % n]
-                pos = (adj - dealer - 1) % n
-                heard[pos] = -1
-                bids[adj] = _ev(adj, pos, n, h, dealer, sight, hands_out, heard, t_under, t_over, known_out,
-                                deck_mask, options, score_tables[r], flags[adj], st)  # fmt: skip
+            heard = np.full(n, -1, dtype=np.int64)
+            for q in range(n):
+                heard[q] = bids[(dealer + 1 + q) % n]
+            pos = (adj - dealer - 1) % n
+            heard[pos] = -1
+            bids[adj] = _ev(adj, pos, n, h, dealer, sight, hands_out, heard, t_under, t_over, known_out,
+                            deck_mask, options, score_tables[r], flags[adj], st)  # fmt: skip
     # play
     for s in range(n):
         hands[s] = hands_out[s]
@@ -325,27 +292,8 @@ def _deal(
         hands, n, h, (dealer + 1) % n, bids, tricks, t_under, t_over, kinds, flags, st, trick_buf, plays, all_random
     )
     # scores
-    table = score_tables[r]
-    hooked = False
-    if restriction == _R_HOOK:
-        others = total - first_bids[dealer]
-        hooked = 0 <= h - others <= h
-    for s in range(n):
-        scores[s] = table[bids[s], tricks[s]]
-    if cons_points > 0 and hooked and bids[dealer] != tricks[dealer]:
-        mine = abs(bids[dealer] - tricks[dealer])
-        smallest = 1 << 30
-        count = 0
-        for s in range(n):
-            if bids[s] != tricks[s]:
-                miss = abs(bids[s] - tricks[s])
-                if miss < smallest:
-                    smallest = miss
-                    count = 1
-                elif miss == smallest:
-                    count += 1
-        if mine <= smallest and (cons_ties or count == 1):
-            scores[dealer] += cons_points
+    hooked = dealer_hooked(restriction, h, total - first_bids[dealer])
+    round_scores(score_tables[r], bids, tricks, n, dealer, hooked, cons_points, cons_ties, scores)
 
 
 @njit(cache=True, error_model="numpy")
@@ -469,7 +417,6 @@ def play_matches_kernel(
     played = np.empty(players, dtype=np.int64)
     active = np.empty(players, dtype=np.int64)
     out_order = np.empty(players, dtype=np.int64)
-    nt = tie_breaks.shape[0]
     for j in range(n_matches):
         unit = first_unit + j
         stream_states(st_all, base, unit * (1 + players), 1 + players)
@@ -489,26 +436,7 @@ def play_matches_kernel(
         for r in range(n_rounds):
             want = players_in_round[r]
             while n_active > want:
-                last = -1
-                for s in range(players):
-                    if active[s] == 0:
-                        continue
-                    if last < 0:
-                        last = s
-                        continue
-                    # s ranks at or below `last`? (ties: the higher seat is last)
-                    worse_or_equal = True
-                    if totals[s] != totals[last]:
-                        worse_or_equal = totals[s] < totals[last]
-                    else:
-                        for q in range(nt):
-                            a = made[s] if tie_breaks[q] == 0 else best[s]
-                            b = made[last] if tie_breaks[q] == 0 else best[last]
-                            if a != b:
-                                worse_or_equal = a < b
-                                break
-                    if worse_or_equal:
-                        last = s
+                last = last_placed(active, totals, made, best, tie_breaks)
                 if dealer == last:
                     for step in range(1, players + 1):
                         cand = (dealer + step) % players
@@ -583,26 +511,7 @@ def play_matches_kernel(
             if active[s] == 1:
                 ranked[w] = s
                 w += 1
-        for a in range(1, n_active):
-            s = ranked[a]
-            b = a - 1
-            while b >= 0:
-                o = ranked[b]
-                better = False
-                if totals[s] != totals[o]:
-                    better = totals[s] > totals[o]
-                else:
-                    for q in range(nt):
-                        x = made[s] if tie_breaks[q] == 0 else best[s]
-                        y = made[o] if tie_breaks[q] == 0 else best[o]
-                        if x != y:
-                            better = x > y
-                            break
-                if not better:
-                    break
-                ranked[b + 1] = o
-                b -= 1
-            ranked[b + 1] = s
+        sort_standings(ranked, totals, made, best, tie_breaks)
         for i in range(n_active):
             out_order[i] = ranked[i]
         for i in range(players):
@@ -612,11 +521,6 @@ def play_matches_kernel(
         top = ranked[0]
         for i in range(n_active):
             s = ranked[i]
-            same = totals[s] == totals[top]
-            for q in range(nt):
-                x = made[s] if tie_breaks[q] == 0 else best[s]
-                y = made[top] if tie_breaks[q] == 0 else best[top]
-                if x != y:
-                    same = False
+            same = rank_compare(s, top, totals, made, best, tie_breaks) == 0
             if same:
                 out_winner[j, s] = 1
