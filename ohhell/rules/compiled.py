@@ -15,8 +15,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ohhell.rules.match_end import TieBreak
-from ohhell.rules.restriction import RestrictionKind, hooked_bid
-from ohhell.rules.scoring import consolation_seats
+from ohhell.rules.restriction import RestrictionKind, dealer_hooked
+from ohhell.rules.scoring import round_scores
 from ohhell.rules.trump import TrumpPlan
 from ohhell.rules.variant import Rules
 
@@ -93,17 +93,22 @@ class CompiledRules:
         >>> c.score_round(2, 3, [1, 0, 1, 2], [1, 1, 1, 0]).scores
         (12, 0, 12, 0)
         """
-        table = self.score_table(round_index)
+        n = len(bids)
         h = int(self.hand_sizes[round_index])
-        scores = [int(table[b, t]) for b, t in zip(bids, tricks_won)]
-        others = [b for s, b in enumerate(bids) if s != dealer]
-        hooked = self.restriction == "hook" and hooked_bid(h, others) is not None
-        rule = self.rules.scoring.consolation
-        consoled = consolation_seats(rule, hooked, dealer, bids, tricks_won)
-        for s in consoled:
-            assert rule is not None
-            scores[s] += rule.points
-        return RoundScore(scores=tuple(scores), hooked=hooked, consoled=consoled)
+        hooked = bool(dealer_hooked(self.restriction_code, h, sum(bids) - bids[dealer]))
+        scores = np.empty(n, dtype=np.int64)
+        consoled = round_scores(
+            self.score_table(round_index),
+            np.asarray(bids, dtype=np.int64),
+            np.asarray(tricks_won, dtype=np.int64),
+            n,
+            dealer,
+            hooked,
+            self.consolation_points,
+            self.consolation_ties,
+            scores,
+        )
+        return RoundScore(scores=tuple(int(x) for x in scores), hooked=hooked, consoled=(dealer,) if consoled else ())
 
     def score_table(self, round_index: int) -> IntArray:
         """Scores ``[bid, tricks]`` for one round (multiplier applied)."""

@@ -233,11 +233,15 @@ def _deal(
     trump_out[2] = turned
     # bids, in order from the dealer's left; random play reads the seat's own stream
     total = 0
+    all_bids = (1 << (h + 1)) - 1
     for i in range(n):
         seat = (dealer + 1 + i) % n
         legal_bids = legal_bid_mask(restriction, h, seat == dealer, total)
         if all_random or kinds[seat] == 0:
-            b = kth_bit(legal_bids, draw_below(st, 1 + seat, popcount(legal_bids)))
+            if legal_bids == all_bids:  # the common case, without counting bits
+                b = draw_below(st, 1 + seat, h + 1)
+            else:
+                b = kth_bit(legal_bids, draw_below(st, 1 + seat, popcount(legal_bids)))
         elif kinds[seat] == 1:
             seen_sum = 0 if simultaneous else total
             seen = 0 if simultaneous else i
