@@ -267,3 +267,18 @@ def test_the_trump_draws_read_the_stream_as_the_documented_chance_step(seed: int
             over = stream.integers(4)
     assert draw_trump_suits(source, outside, st_, 0) == (under, over)
     assert tuple(int(w) for w in st_[0]) == stream.state
+
+
+def test_the_kernel_bundle_reads_every_code_from_compiled_rules() -> None:
+    rules = replace(
+        ohhell.boerenbridge(5),
+        trump=DrawTrump(),
+        scoring=Scoring(made=ExactBonus(base=10, per_trick=2), consolation=BoerConsolation(points=4, ties=False)),
+        match_end=PlayAllRounds(tie_breaks=("best_round", "made_bids")),
+    )
+    c = compile_rules(rules)
+    k = kernel.kernel_rules(c)
+    assert (k.restriction, k.cons_points, k.cons_ties, k.simultaneous) == (1, 4, False, False)
+    assert k.tie_breaks.tolist() == [1, 0] and k.draw_plain.all()
+    for field in ("hand_sizes", "players_in_round", "trump_source", "trump_suit", "set_aside", "score_tables"):
+        assert getattr(k, field) is getattr(c, field)

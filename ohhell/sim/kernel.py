@@ -1,19 +1,28 @@
 """The compiled fast path: deals and matches with the built-in strategies, in numba.
 
-An independent implementation of the rules for one 52-card (or reduced)
-deck, reading the compiled rules arrays (:class:`~ohhell.rules.CompiledRules`)
-and the documented streams (:mod:`ohhell.engine.stream`,
-:mod:`ohhell.sim.streams`).  Hands are bit masks, bit ``code`` for card
-``code`` (13 bits a suit), so the legal cards in ascending card order are the
-set bits from the lowest: exactly the order the reference engine offers
-them, and a random choice reads the same number.  The reference engine
-stays the definition; tests check this path against it deal for deal.
-Random play reads the seat streams exactly as :class:`~ohhell.strategies.RandomStrategy`
-does; the folk player runs the very decision functions
-(:mod:`ohhell.strategies.folk_core`) that :class:`~ohhell.strategies.Folk` calls.
+A second implementation of the deal and the match for one 52-card (or
+reduced) deck, reading the compiled rules (:class:`~ohhell.rules.CompiledRules`,
+bundled as :class:`KernelRules` by :func:`kernel_rules`) and the documented
+streams (:mod:`ohhell.engine.stream`, :mod:`ohhell.sim.streams`).  Every rule
+decision is a compiled function of :mod:`ohhell.rules` that the reference
+engine calls too (legal bids, the adjustment, scores with the consolation,
+the trump of a round, knock-outs and standings).  What the kernel plays is
+stated as sets of codes below, which :func:`ohhell.sim.paths.fast_path_reason`
+checks before it runs.
+
+Hands are bit masks, bit ``code`` for card ``code`` (13 bits a suit), so the
+legal cards in ascending card order are the set bits from the lowest:
+exactly the order the reference engine offers them, and a random choice
+reads the same number.  The reference engine stays the definition; tests
+check this path against it deal for deal.  Random play reads the seat
+streams exactly as :class:`~ohhell.strategies.RandomStrategy` does; the folk
+player runs the very decision functions (:mod:`ohhell.strategies.folk_core`)
+that :class:`~ohhell.strategies.Folk` calls.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -21,6 +30,7 @@ from numba import njit
 from ohhell.cards.masks import kth_bit, popcount
 from ohhell.engine.state import draw_trump_suits
 from ohhell.engine.stream import draw_below
+from ohhell.rules.compiled import CompiledRules
 from ohhell.rules.match_end import last_placed, rank_compare, sort_standings
 from ohhell.rules.restriction import adjust_mask, adjuster, dealer_hooked, legal_bid_mask
 from ohhell.rules.scoring import round_scores
@@ -33,6 +43,11 @@ from ohhell.strategies.playout import play_tricks
 __all__ = [
     "play_deals_kernel",
     "play_matches_kernel",
+    "KernelRules",
+    "KernelSeats",
+    "DealOutputs",
+    "MatchOutputs",
+    "kernel_rules",
     "stream_states",
     "TRUMP_SOURCE_CODES",
     "RESTRICTION_CODES",
@@ -120,6 +135,97 @@ def _ev(
             known[q] = hands_out[s]
     return ev_bid(known, pos, h, t_under, t_over, known_out, deck_mask, heard, legal_bids, table,
                   packed >> 16, packed & 0xFFFF, st[1 + seat : 2 + seat])  # fmt: skip
+
+
+class KernelRules(NamedTuple):
+    """The compiled rules as the kernel reads them (:func:`kernel_rules`); arrays by round.
+
+    ``tie_breaks``: codes of :data:`~ohhell.rules.compiled.TIE_BREAKS`;
+    ``restriction``: a code of :data:`~ohhell.rules.compiled.RESTRICTIONS`;
+    ``cons_points`` 0: no Boer consolation.
+    """
+
+    hand_sizes: np.ndarray
+    players_in_round: np.ndarray
+    trump_source: np.ndarray
+    trump_suit: np.ndarray
+    draw_plain: np.ndarray
+    set_aside: np.ndarray
+    score_tables: np.ndarray
+    sight: np.ndarray
+    deck: np.ndarray
+    tie_breaks: np.ndarray
+    restriction: int
+    cons_points: int
+    cons_ties: bool
+    simultaneous: bool
+
+
+class KernelSeats(NamedTuple):
+    """Who plays, by match seat.
+
+    ``kinds``/``flags``: 0 random play, 1 folk (flags: its tips), 2 the
+    expected-value bidder with folk play (flags: tips | samples << 16), 3 the
+    card-odds player (``odds``: the learned odds by round, see
+    :mod:`ohhell.strategies.odds_core`).  ``all_random``: every seat plays at
+    random (the strategy switches are skipped).  A plain field: as a numba
+    literal it saved no measurable time in the kernel but sent every call
+    through numba's slow dispatch (about 10 ms a call, benchmarks/RESULTS.md).
+    """
+
+    kinds: np.ndarray
+    flags: np.ndarray
+    odds: np.ndarray
+    all_random: bool
+
+
+class DealOutputs(NamedTuple):
+    """What :func:`play_deals_kernel` writes, by deal (``plays`` empty: not recorded)."""
+
+    round: np.ndarray
+    dealer: np.ndarray
+    trump: np.ndarray
+    hands: np.ndarray
+    bids: np.ndarray
+    tricks: np.ndarray
+    scores: np.ndarray
+    plays: np.ndarray
+
+
+class MatchOutputs(NamedTuple):
+    """What :func:`play_matches_kernel` writes, by match (and round, by match seat)."""
+
+    dealer: np.ndarray
+    trump: np.ndarray
+    hands: np.ndarray
+    bids: np.ndarray
+    tricks: np.ndarray
+    scores: np.ndarray
+    totals: np.ndarray
+    rank: np.ndarray
+    winner: np.ndarray
+    plays: np.ndarray
+
+
+def kernel_rules(compiled: CompiledRules) -> KernelRules:
+    """The kernel's bundle of a :class:`~ohhell.rules.CompiledRules` (every code computed there)."""
+    c = compiled
+    return KernelRules(
+        hand_sizes=c.hand_sizes,
+        players_in_round=c.players_in_round,
+        trump_source=c.trump_source,
+        trump_suit=c.trump_suit,
+        draw_plain=c.draw_plain,
+        set_aside=c.set_aside,
+        score_tables=c.score_tables,
+        sight=c.sight,
+        deck=c.deck,
+        tie_breaks=c.tie_break_codes,
+        restriction=c.restriction_code,
+        cons_points=c.consolation_points,
+        cons_ties=c.consolation_ties,
+        simultaneous=c.simultaneous,
+    )
 
 
 @njit(cache=True, error_model="numpy")
@@ -307,34 +413,24 @@ def play_deals_kernel(
     n_deals: int,
     players: int,
     first_dealer: int,
-    hand_sizes: np.ndarray,
-    players_in_round: np.ndarray,
-    trump_source: np.ndarray,
-    trump_suit: np.ndarray,
-    draw_plain: np.ndarray,
-    set_aside: np.ndarray,
-    score_tables: np.ndarray,
-    deck: np.ndarray,
-    restriction: int,
-    cons_points: int,
-    cons_ties: bool,
-    kinds: np.ndarray,
-    flags: np.ndarray,
-    odds: np.ndarray,
-    sight: np.ndarray,
-    simultaneous: bool,
-    all_random: bool,
-    out_round: np.ndarray,
-    out_dealer: np.ndarray,
-    out_trump: np.ndarray,
-    out_hands: np.ndarray,
-    out_bids: np.ndarray,
-    out_tricks: np.ndarray,
-    out_scores: np.ndarray,
-    out_plays: np.ndarray,
+    rules: KernelRules,
+    seats: KernelSeats,
+    out: DealOutputs,
 ) -> None:
     """Deals ``first_unit .. first_unit + n_deals - 1`` of a chunk: deal ``i`` plays round
     ``i mod rounds`` with dealer ``(first_dealer + i) mod players`` (no match context)."""
+    hand_sizes, players_in_round, trump_source, trump_suit = (
+        rules.hand_sizes, rules.players_in_round, rules.trump_source, rules.trump_suit
+    )  # fmt: skip
+    draw_plain, set_aside, score_tables, deck, sight = (
+        rules.draw_plain, rules.set_aside, rules.score_tables, rules.deck, rules.sight
+    )  # fmt: skip
+    restriction, cons_points, cons_ties, simultaneous = (
+        rules.restriction, rules.cons_points, rules.cons_ties, rules.simultaneous
+    )  # fmt: skip
+    kinds, flags, odds, all_random = seats.kinds, seats.flags, seats.odds, seats.all_random
+    out_round, out_dealer, out_trump, out_hands = out.round, out.dealer, out.trump, out.hands
+    out_bids, out_tricks, out_scores, out_plays = out.bids, out.tricks, out.scores, out.plays
     n_rounds = hand_sizes.shape[0]
     st = np.empty((1 + players, 4), dtype=np.uint64)
     first_bids = np.empty(players, dtype=np.int64)
@@ -366,40 +462,28 @@ def play_matches_kernel(
     n_matches: int,
     players: int,
     first_dealer: int,
-    tie_breaks: np.ndarray,
-    hand_sizes: np.ndarray,
-    players_in_round: np.ndarray,
-    trump_source: np.ndarray,
-    trump_suit: np.ndarray,
-    draw_plain: np.ndarray,
-    set_aside: np.ndarray,
-    score_tables: np.ndarray,
-    deck: np.ndarray,
-    restriction: int,
-    cons_points: int,
-    cons_ties: bool,
-    kinds: np.ndarray,
-    flags: np.ndarray,
-    odds: np.ndarray,
-    sight: np.ndarray,
-    simultaneous: bool,
-    all_random: bool,
-    out_dealer: np.ndarray,
-    out_trump: np.ndarray,
-    out_hands: np.ndarray,
-    out_bids: np.ndarray,
-    out_tricks: np.ndarray,
-    out_scores: np.ndarray,
-    out_totals: np.ndarray,
-    out_rank: np.ndarray,
-    out_winner: np.ndarray,
-    out_plays: np.ndarray,
+    rules: KernelRules,
+    seats: KernelSeats,
+    out: MatchOutputs,
 ) -> None:
     """Whole matches.  Per-round outputs are by match seat (-1 where a seat sat out).
 
     ``first_dealer`` < 0 draws it from the chance stream (``integers(players)``).
-    ``tie_breaks``: codes 0 made bids, 1 best round.  ``out_rank``: 0 for first.
+    ``out.rank``: 0 for first.
     """
+    hand_sizes, players_in_round, trump_source, trump_suit = (
+        rules.hand_sizes, rules.players_in_round, rules.trump_source, rules.trump_suit
+    )  # fmt: skip
+    draw_plain, set_aside, score_tables, deck, sight = (
+        rules.draw_plain, rules.set_aside, rules.score_tables, rules.deck, rules.sight
+    )  # fmt: skip
+    restriction, cons_points, cons_ties, simultaneous = (
+        rules.restriction, rules.cons_points, rules.cons_ties, rules.simultaneous
+    )  # fmt: skip
+    tie_breaks = rules.tie_breaks
+    kinds, flags, odds, all_random = seats.kinds, seats.flags, seats.odds, seats.all_random
+    out_dealer, out_trump, out_hands, out_bids, out_tricks = out.dealer, out.trump, out.hands, out.bids, out.tricks
+    out_scores, out_totals, out_rank, out_winner, out_plays = out.scores, out.totals, out.rank, out.winner, out.plays
     n_rounds = hand_sizes.shape[0]
     st_all = np.empty((1 + players, 4), dtype=np.uint64)
     st = np.empty((1 + players, 4), dtype=np.uint64)
@@ -452,23 +536,23 @@ def play_matches_kernel(
                 out_order[players - 1 - n_out] = last
                 n_out += 1
             # local seats: active match seats in order
-            seats = np.empty(n_active, dtype=np.int64)
+            local = np.empty(n_active, dtype=np.int64)
             w = 0
             local_dealer = 0
             for s in range(players):
                 if active[s] == 1:
                     if s == dealer:
                         local_dealer = w
-                    seats[w] = s
+                    local[w] = s
                     w += 1
             # streams: chance, then the active seats' own streams
             for q in range(4):
                 st[0, q] = st_all[0, q]
             for i in range(n_active):
                 for q in range(4):
-                    st[1 + i, q] = st_all[1 + seats[i], q]
-                local_kinds[i] = kinds[seats[i]]
-                local_flags[i] = flags[seats[i]]
+                    st[1 + i, q] = st_all[1 + local[i], q]
+                local_kinds[i] = kinds[local[i]]
+                local_flags[i] = flags[local[i]]
             plays = out_plays[j, r] if out_plays.shape[0] > 0 else no_plays
             _deal(
                 r, n_active, local_dealer, hand_sizes, trump_source, trump_suit, draw_plain, set_aside,
@@ -480,7 +564,7 @@ def play_matches_kernel(
                 st_all[0, q] = st[0, q]
             for i in range(n_active):
                 for q in range(4):
-                    st_all[1 + seats[i], q] = st[1 + i, q]
+                    st_all[1 + local[i], q] = st[1 + i, q]
             if r == 0:
                 first_under = trump[0]
                 first_over = trump[1]
@@ -493,7 +577,7 @@ def play_matches_kernel(
                 out_scores[j, r, s] = 0
                 out_hands[j, r, s] = 0
             for i in range(n_active):
-                s = seats[i]
+                s = local[i]
                 out_hands[j, r, s] = hands[i]
                 out_bids[j, r, s] = bids[i]
                 out_tricks[j, r, s] = tricks[i]

@@ -184,33 +184,23 @@ def run_chunk(
     reason = fast_path_reason(compiled, strategies)
     if reason is not None:
         raise ValueError(f"the compiled path cannot play {reason}")
-    c = compiled
-    draw_plain = c.draw_plain
-    restriction = c.restriction_code
-    points, ties = c.consolation_points, c.consolation_ties
     pairs = [kernel_strategy(s) for s in strategies]
     kinds = np.array([p[0] if p else 0 for p in pairs], dtype=np.int64)
     flags = np.array([p[1] if p else 0 for p in pairs], dtype=np.int64)
     flags[kinds == 3] = int(over_wants(compiled.rules))
-    sight = c.sight
-    simultaneous = c.simultaneous
-    all_random = bool((kinds == 0).all())
+    c = compiled
     odds = round_odds(c) if (kinds == 3).any() else np.zeros((c.n_rounds, 1, 1, 1, 1, 1, 1, 1, 1))
+    rules = kernel.kernel_rules(c)
+    seats = kernel.KernelSeats(kinds=kinds, flags=flags, odds=odds, all_random=bool((kinds == 0).all()))
     if isinstance(out, DealArrays):
-        kernel.play_deals_kernel(
-            np.uint64(base), start, size, players, max(c.first_dealer, 0),
-            c.hand_sizes, c.players_in_round, c.trump_source, c.trump_suit, draw_plain, c.set_aside,
-            c.score_tables, c.deck, restriction, points, ties, kinds, flags, odds, sight, simultaneous,
-            all_random,
-            out.round, out.dealer, out.trump, out.hands, out.bids, out.tricks, out.scores, out.plays,
-        )  # fmt: skip
+        deal_out = kernel.DealOutputs(
+            out.round, out.dealer, out.trump, out.hands, out.bids, out.tricks, out.scores, out.plays
+        )
+        kernel.play_deals_kernel(np.uint64(base), start, size, players, max(c.first_dealer, 0), rules, seats, deal_out)
     else:
-        tie_breaks = c.tie_break_codes
-        kernel.play_matches_kernel(
-            np.uint64(base), start, size, players, c.first_dealer, tie_breaks,
-            c.hand_sizes, c.players_in_round, c.trump_source, c.trump_suit, draw_plain, c.set_aside,
-            c.score_tables, c.deck, restriction, points, ties, kinds, flags, odds, sight, simultaneous,
-            all_random, out.dealer, out.trump, out.hands, out.bids, out.tricks, out.scores,
-            out.totals, out.rank, out.winner, out.plays,
+        match_out = kernel.MatchOutputs(
+            out.dealer, out.trump, out.hands, out.bids, out.tricks, out.scores, out.totals, out.rank, out.winner,
+            out.plays,
         )  # fmt: skip
+        kernel.play_matches_kernel(np.uint64(base), start, size, players, c.first_dealer, rules, seats, match_out)
     return out
