@@ -324,7 +324,7 @@ def _as_int(value: object) -> int | None:
 _FIRST_ROUND, _SETESDAL = 3, 5  # codes of ohhell.rules.compiled.TRUMP_SOURCES
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def draw_trump_suits(source: int, outside_a_match: bool, st: np.ndarray, k: int) -> tuple[int, int]:
     """The chance step's trump draws from stream ``k`` of ``st``: (under, over), -1 where none is drawn.
 

@@ -182,7 +182,7 @@ def winners(
 # -- compiled: the ranking, one function each for the reference ledger and the kernel --
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def rank_compare(a: int, b: int, totals: np.ndarray, made: np.ndarray, best: np.ndarray, tie_breaks: np.ndarray) -> int:
     """1 if seat ``a`` ranks above seat ``b``, -1 below, 0 level (the key of :func:`rank_key`).
 

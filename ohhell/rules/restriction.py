@@ -157,7 +157,7 @@ def adjust_options(bid: int, hand_size: int) -> tuple[int, ...]:
 _HOOK, _FIRST_ADJUSTS, _HIGHEST_ADJUSTS = 1, 2, 3  # codes of ohhell.rules.compiled.RESTRICTIONS
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def legal_bid_mask(restriction: int, hand_size: int, is_dealer: bool, earlier_total: int) -> int:
     """The bids a player may make in the bidding, as a mask (bit ``b``: bid ``b``).
 
@@ -175,13 +175,13 @@ def legal_bid_mask(restriction: int, hand_size: int, is_dealer: bool, earlier_to
     return bids
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def dealer_hooked(restriction: int, hand_size: int, others_total: int) -> bool:
     """Whether the hook forbade the dealer a bid in range (the others bid ``others_total``)."""
     return restriction == _HOOK and 0 <= hand_size - others_total <= hand_size
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def adjuster(restriction: int, hand_size: int, bids: np.ndarray, n: int, dealer: int) -> int:
     """The seat that must move its bid after everyone bid (``bids[0:n]`` by seat), or -1.
 
@@ -206,7 +206,7 @@ def adjuster(restriction: int, hand_size: int, bids: np.ndarray, n: int, dealer:
     return seat
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def adjust_mask(bid: int, hand_size: int) -> int:
     """The bids an adjusting player may move to, as a mask: one down or one up, within 0..hand size."""
     out = 0

@@ -217,7 +217,7 @@ def consolation_seats(
     return (dealer,)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def consoled(points: int, ties: bool, hooked: bool, dealer: int, bids: np.ndarray, tricks: np.ndarray, n: int) -> bool:
     """Whether the dealer receives the Boer consolation (compiled; the rule of :func:`consolation_seats`).
 
@@ -239,7 +239,7 @@ def consoled(points: int, ties: bool, hooked: bool, dealer: int, bids: np.ndarra
     return mine <= smallest and (ties or count == 1)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def round_scores(
     table: np.ndarray,
     bids: np.ndarray,

@@ -348,7 +348,7 @@ _FIXED, _TURN_UP, _FIRST_ROUND, _DRAW, _SETESDAL = 1, 2, 3, 4, 5
 _OUTSIDE_A_MATCH = -2
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def trump_before_deal(
     source: int, fixed_suit: int, first_under: int, first_over: int, drawn_under: int, drawn_over: int
 ) -> tuple[int, int]:
@@ -378,7 +378,7 @@ def trump_before_deal(
     return -1, -1
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def trump_of_card(source: int, plain_only: bool, code: int) -> int:
     """The trump suit a turned-up (source 2) or drawn (source 4) card makes, or -1 for none.
 
