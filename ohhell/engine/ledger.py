@@ -10,8 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ohhell.rules import standings, winners
+import numpy as np
+import numpy.typing as npt
+
 from ohhell.rules.compiled import CompiledRules
+from ohhell.rules.match_end import last_placed, rank_compare, sort_standings
 
 __all__ = ["MatchLedger", "RoundSeating"]
 
@@ -59,7 +62,9 @@ class MatchLedger:
             raise ValueError(f"the match is over after {self.compiled.n_rounds} rounds")
         want = int(self.compiled.players_in_round[self.round_index])
         while len(self.active) > want:
-            last = self.standings()[-1]
+            active = np.zeros(self.players, dtype=np.int64)
+            active[self.active] = 1
+            last = int(last_placed(active, *self._ranking()))
             if self.dealer == last:
                 self.dealer = self._next_active(self.dealer)
             self.active.remove(last)
@@ -80,9 +85,22 @@ class MatchLedger:
         self.dealer = self._next_active(self.dealer)
         self.round_index += 1
 
+    def _ranking(
+        self,
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """What the compiled ranking reads: totals, made bids, best rounds by seat, the tie-break codes."""
+        return (
+            np.array(self.totals, dtype=np.int64),
+            np.array(self.made, dtype=np.int64),
+            np.array(self.best, dtype=np.int64),
+            self.compiled.tie_break_codes,
+        )
+
     def standings(self) -> tuple[int, ...]:
         """Active seats first to last (knocked-out seats are not included)."""
-        return standings(self.totals, self.made, self.best, self.compiled.tie_breaks, seats=self.active)
+        seats = np.array(self.active, dtype=np.int64)
+        sort_standings(seats, *self._ranking())
+        return tuple(int(s) for s in seats)
 
     def final_standings(self) -> tuple[int, ...]:
         """Every seat first to last: the players left, then the knocked-out, last out first."""
@@ -90,7 +108,9 @@ class MatchLedger:
 
     def winners(self) -> tuple[int, ...]:
         """The leader(s) now: after the last round, the winner; earlier, the leader of an abandoned match."""
-        return winners(self.totals, self.made, self.best, self.compiled.tie_breaks, seats=self.active)
+        order = self.standings()
+        ranking = self._ranking()
+        return tuple(s for s in self.active if rank_compare(s, order[0], *ranking) == 0)
 
     def running_totals(self) -> list[tuple[int, ...]]:
         """Totals by match seat after each recorded round."""

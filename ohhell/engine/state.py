@@ -13,18 +13,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from numba import njit
 
 from ohhell.cards import Card, Suit
 from ohhell.engine.errors import IllegalMoveError
 from ohhell.engine.events import BidAdjusted, BidMade, CardPlayed, Event, TrickWon, TrumpNamed
 from ohhell.engine.observation import Observation, Phase, Trick
-from ohhell.engine.stream import Stream
+from ohhell.engine.stream import Stream, draw_below, state_array
 from ohhell.rules import CompiledRules, Trump
-from ohhell.rules.compiled import SIGHTS
-from ohhell.rules.restriction import adjust_options, adjusting_seat, hooked_bid
+from ohhell.rules.compiled import SIGHTS, TRUMP_SOURCES
+from ohhell.rules.restriction import adjust_mask, adjuster, legal_bid_mask
 from ohhell.rules.tricks import IdenticalCards, legal_cards, trick_winner
+from ohhell.rules.trump import trump_before_deal, trump_of_card
 
-__all__ = ["DealState", "DealResult", "deal"]
+__all__ = ["DealState", "DealResult", "deal", "draw_trump_suits"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -130,14 +132,11 @@ class DealState:
         if self.phase == "adjust":
             old = self.bids[seat]
             assert old is not None
-            return adjust_options(old, h)
+            return _bits(adjust_mask(old, h))
         if self.phase != "bid":
             return ()
-        bids = range(h + 1)
-        if self.compiled.restriction == "hook" and seat == self.dealer:
-            forbidden = hooked_bid(h, [b for b in self.first_bids if b is not None])
-            return tuple(b for b in bids if b != forbidden)
-        return tuple(bids)
+        earlier = sum(b for b in self.first_bids if b is not None)
+        return _bits(legal_bid_mask(self.compiled.restriction_code, h, seat == self.dealer, earlier))
 
     def legal_cards(self) -> tuple[Card, ...]:
         if self.phase != "play":
@@ -228,8 +227,9 @@ class DealState:
         self.bids[seat] = value
         self.events.append(BidMade(seat, value))
         if all(b is not None for b in self.first_bids):
-            final = [b for b in self.bids if b is not None]
-            self.adjuster = adjusting_seat(self.compiled.restriction, self.hand_size, final, self.dealer)
+            final = np.array([b for b in self.bids if b is not None], dtype=np.int64)
+            seat = adjuster(self.compiled.restriction_code, self.hand_size, final, self.players, self.dealer)
+            self.adjuster = None if seat < 0 else int(seat)
             if self.adjuster is not None:
                 self.phase = "adjust"
             else:
@@ -296,12 +296,53 @@ class DealState:
         )
 
 
+def _bits(mask: int) -> tuple[int, ...]:
+    """The set bits of a bid mask, lowest first: the legal bids in order."""
+    return tuple(b for b in range(int(mask).bit_length()) if mask >> b & 1)
+
+
+def _codes(trump: Trump) -> tuple[int, int]:
+    """(under, over) suit codes of a trump, -1 for none (a single trump is the over)."""
+    suits = [int(s) for s in trump.suits]
+    return (suits[0], suits[1]) if len(suits) == 2 else (-1, suits[0] if suits else -1)
+
+
+def _trump(under: int, over: int) -> Trump:
+    if over < 0:
+        return Trump.none()
+    return Trump.of(Suit(over)) if under < 0 else Trump((Suit(under), Suit(over)))
+
+
 def _as_int(value: object) -> int | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, np.integer)):
         return int(value)
     return None
+
+
+_FIRST_ROUND, _SETESDAL = 3, 5  # codes of ohhell.rules.compiled.TRUMP_SOURCES
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def draw_trump_suits(source: int, outside_a_match: bool, st: np.ndarray, k: int) -> tuple[int, int]:
+    """The chance step's trump draws from stream ``k`` of ``st``: (under, over), -1 where none is drawn.
+
+    A first-round trump outside a match draws the over-trump
+    (``integers(4)``); Setesdal draws the under-trump, then the over-trump
+    until it differs.  What they make trump is
+    :func:`~ohhell.rules.trump.trump_before_deal`'s decision.
+    """
+    under = -1
+    over = -1
+    if source == _FIRST_ROUND and outside_a_match:
+        over = draw_below(st, k, 4)
+    elif source == _SETESDAL:
+        under = draw_below(st, k, 4)
+        over = draw_below(st, k, 4)
+        while over == under:
+            over = draw_below(st, k, 4)
+    return under, over
 
 
 def deal(
@@ -330,28 +371,24 @@ def deal(
     h = int(compiled.hand_sizes[round_index])
     source = int(compiled.trump_source[round_index])
     plan = compiled.trump_plans[round_index]
+    assert TRUMP_SOURCES[source] == plan.source, f"unhandled trump source {source}"
     cards = [Card(int(c)) for c in compiled.deck]
     exposed: list[Card] = []
-    known_trump: Trump | None = None
-    if plan.source == "fixed":
-        assert plan.suit is not None
-        known_trump = Trump.of(plan.suit)
-    elif plan.source == "none":
-        known_trump = Trump.none()
     order = [cards[i] for i in rng.permutation(len(cards))]
-    if plan.source == "first-round":
-        # a deal played outside a match has no round 1: its trump is a suit drawn at random
-        known_trump = first_round_trump if first_round_trump is not None else Trump.of(Suit(rng.integers(4)))
-    if plan.source == "setesdal":
-        under = int(rng.integers(4))
-        over = int(rng.integers(4))
-        while over == under:
-            over = int(rng.integers(4))
-        known_trump = Trump((Suit(under), Suit(over)))
+    # round 1's trump, or -2: a deal played outside a match (a first-round trump is then drawn at random)
+    first_under, first_over = (-2, -2) if first_round_trump is None else _codes(first_round_trump)
+    if plan.source in ("first-round", "setesdal"):
+        st = state_array(rng)
+        drawn_under, drawn_over = draw_trump_suits(source, first_round_trump is None, st, 0)
+        rng.set_state(st[0])
+    else:
+        drawn_under, drawn_over = -1, -1
+    fixed = -1 if plan.suit is None else int(plan.suit)
+    under, over = trump_before_deal(source, fixed, first_under, first_over, drawn_under, drawn_over)
+    known_trump = _trump(under, over)
     k = int(compiled.set_aside[round_index])
     if k:
-        skip = known_trump.suits if known_trump is not None else ()
-        twos = [Card.of(2, s) for s in Suit if s not in skip][:k]
+        twos = [Card.of(2, s) for s in Suit if int(s) not in (under, over)][:k]
         order = [c for c in order if c not in twos]
         exposed.extend(twos)
     pos = 0
@@ -359,26 +396,17 @@ def deal(
         drawn = order[0]
         pos = 1
         exposed.append(drawn)
-        counts = drawn.is_plain and not (plan.plain_only and drawn.rank > 10)
-        known_trump = Trump((drawn.suit,)) if counts and drawn.suit is not None else Trump.none()
+        known_trump = _trump(-1, trump_of_card(source, plan.plain_only, drawn.code))
     hands: list[list[Card]] = [[] for _ in range(players)]
     for i in range(h * players):
         hands[(dealer + 1 + i) % players].append(order[pos + i])
     pos += h * players
     trump_card: Card | None = None
     name_trump = False
-    if plan.source == "turn-up":
-        if pos < len(order):
-            trump_card = order[pos]
-            if trump_card.is_wizard:
-                known_trump, name_trump = Trump.none(), True
-            elif trump_card.suit is None:
-                known_trump = Trump.none()
-            else:
-                known_trump = Trump.of(trump_card.suit)
-        else:
-            known_trump = Trump.none()
-    assert known_trump is not None, f"unhandled trump source {source}"
+    if plan.source == "turn-up" and pos < len(order):
+        trump_card = order[pos]
+        name_trump = trump_card.is_wizard  # the dealer names trump
+        known_trump = _trump(-1, trump_of_card(source, False, trump_card.code))
     return DealState(
         compiled,
         round_index=round_index,

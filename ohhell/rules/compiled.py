@@ -15,20 +15,24 @@ import numpy as np
 import numpy.typing as npt
 
 from ohhell.rules.match_end import TieBreak
-from ohhell.rules.restriction import RestrictionKind, hooked_bid
-from ohhell.rules.scoring import consolation_seats
+from ohhell.rules.restriction import RestrictionKind, dealer_hooked
+from ohhell.rules.scoring import round_scores
 from ohhell.rules.trump import TrumpPlan
 from ohhell.rules.variant import Rules
 
-__all__ = ["CompiledRules", "RoundScore", "compile_rules", "TRUMP_SOURCES", "SIGHTS"]
+__all__ = ["CompiledRules", "RoundScore", "compile_rules", "TRUMP_SOURCES", "SIGHTS", "RESTRICTIONS", "TIE_BREAKS"]
 
 #: Integer codes of :class:`~ohhell.rules.trump.TrumpPlan` sources.
 TRUMP_SOURCES = ("none", "fixed", "turn-up", "first-round", "draw", "setesdal")
 #: Integer codes of what a bidder sees.
 SIGHTS = ("own", "blind", "forehead")
+#: Integer codes of the bid restrictions (:attr:`CompiledRules.restriction_code`).
 RESTRICTIONS: tuple[RestrictionKind, ...] = ("none", "hook", "first-adjusts", "highest-adjusts")
+#: Integer codes of the tie-breaks (:attr:`CompiledRules.tie_break_codes`).
+TIE_BREAKS: tuple[TieBreak, ...] = ("made_bids", "best_round")
 
 IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +46,15 @@ class RoundScore:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class CompiledRules:
-    """Plain data derived from a :class:`Rules` value (arrays indexed by round)."""
+    """Plain data derived from a :class:`Rules` value (arrays indexed by round).
+
+    Every closed choice a compiled path reads is here as an integer code:
+    ``trump_source`` (:data:`TRUMP_SOURCES`), ``sight`` (:data:`SIGHTS`),
+    ``restriction_code`` (:data:`RESTRICTIONS`), ``tie_break_codes``
+    (:data:`TIE_BREAKS`, in order); ``draw_plain`` says, per round, that a
+    drawn trump card counts only from 2 to 10; ``consolation_points`` (0: no
+    Boer consolation) and ``consolation_ties`` give the consolation.
+    """
 
     rules: Rules
     players: int
@@ -63,6 +75,11 @@ class CompiledRules:
     identical_first: bool
     tie_breaks: tuple[TieBreak, ...]
     first_dealer: int
+    restriction_code: int
+    draw_plain: BoolArray
+    consolation_points: int
+    consolation_ties: bool
+    tie_break_codes: IntArray
 
     def score_round(self, round_index: int, dealer: int, bids: Sequence[int], tricks_won: Sequence[int]) -> RoundScore:
         """Scores of one round from the final bids and tricks (table, then consolation).
@@ -76,17 +93,22 @@ class CompiledRules:
         >>> c.score_round(2, 3, [1, 0, 1, 2], [1, 1, 1, 0]).scores
         (12, 0, 12, 0)
         """
-        table = self.score_table(round_index)
+        n = len(bids)
         h = int(self.hand_sizes[round_index])
-        scores = [int(table[b, t]) for b, t in zip(bids, tricks_won)]
-        others = [b for s, b in enumerate(bids) if s != dealer]
-        hooked = self.restriction == "hook" and hooked_bid(h, others) is not None
-        rule = self.rules.scoring.consolation
-        consoled = consolation_seats(rule, hooked, dealer, bids, tricks_won)
-        for s in consoled:
-            assert rule is not None
-            scores[s] += rule.points
-        return RoundScore(scores=tuple(scores), hooked=hooked, consoled=consoled)
+        hooked = bool(dealer_hooked(self.restriction_code, h, sum(bids) - bids[dealer]))
+        scores = np.empty(n, dtype=np.int64)
+        consoled = round_scores(
+            self.score_table(round_index),
+            np.asarray(bids, dtype=np.int64),
+            np.asarray(tricks_won, dtype=np.int64),
+            n,
+            dealer,
+            hooked,
+            self.consolation_points,
+            self.consolation_ties,
+            scores,
+        )
+        return RoundScore(scores=tuple(int(x) for x in scores), hooked=hooked, consoled=(dealer,) if consoled else ())
 
     def score_table(self, round_index: int) -> IntArray:
         """Scores ``[bid, tricks]`` for one round (multiplier applied)."""
@@ -102,6 +124,7 @@ def compile_rules(rules: Rules) -> CompiledRules:
     hmax = max(sizes)
     plans = rules.trump_plans
     info = rules.information
+    cons = rules.scoring.consolation
     mult = np.array([info.multiplier(h) for h in sizes], dtype=np.int64)
     tables = np.zeros((n_rounds, hmax + 1, hmax + 1), dtype=np.int64)
     for r, h in enumerate(sizes):
@@ -126,4 +149,9 @@ def compile_rules(rules: Rules) -> CompiledRules:
         identical_first=rules.tricks.identical_cards == "first",
         tie_breaks=tuple(rules.match_end.tie_breaks),
         first_dealer=-1 if rules.first_dealer == "random" else int(rules.first_dealer),
+        restriction_code=RESTRICTIONS.index(rules.restriction.kind),
+        draw_plain=np.array([p.plain_only for p in plans], dtype=np.bool_),
+        consolation_points=0 if cons is None else cons.points,
+        consolation_ties=True if cons is None else cons.ties,
+        tie_break_codes=np.array([TIE_BREAKS.index(t) for t in rules.match_end.tie_breaks], dtype=np.int64),
     )

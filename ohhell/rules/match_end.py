@@ -13,9 +13,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol, runtime_checkable
 
+import numpy as np
+from numba import njit
+
 from ohhell.rules.checks import choice, integer, items, store
 
-__all__ = ["TieBreak", "MatchEnd", "PlayAllRounds", "Elimination", "standings", "winners", "rank_key"]
+__all__ = [
+    "TieBreak",
+    "MatchEnd",
+    "PlayAllRounds",
+    "Elimination",
+    "standings",
+    "winners",
+    "rank_key",
+    "rank_compare",
+    "last_placed",
+    "sort_standings",
+]
 
 #: ``made_bids``: more exact bids ranks higher; ``best_round``: a higher best single-round score.
 TieBreak = Literal["made_bids", "best_round"]
@@ -163,3 +177,51 @@ def winners(
     keys = {s: rank_key(s, totals, made_bids, best_round, tie_breaks) for s in pool}
     top = max(keys.values())
     return tuple(s for s in pool if keys[s] == top)
+
+
+# -- compiled: the ranking, one function each for the reference ledger and the kernel --
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def rank_compare(a: int, b: int, totals: np.ndarray, made: np.ndarray, best: np.ndarray, tie_breaks: np.ndarray) -> int:
+    """1 if seat ``a`` ranks above seat ``b``, -1 below, 0 level (the key of :func:`rank_key`).
+
+    ``tie_breaks``: codes of :data:`ohhell.rules.compiled.TIE_BREAKS` in
+    order (0 made bids, 1 best round).
+    """
+    if totals[a] != totals[b]:
+        return 1 if totals[a] > totals[b] else -1
+    for q in range(tie_breaks.shape[0]):
+        x = made[a] if tie_breaks[q] == 0 else best[a]
+        y = made[b] if tie_breaks[q] == 0 else best[b]
+        if x != y:
+            return 1 if x > y else -1
+    return 0
+
+
+@njit(cache=True, error_model="numpy")
+def last_placed(
+    active: np.ndarray, totals: np.ndarray, made: np.ndarray, best: np.ndarray, tie_breaks: np.ndarray
+) -> int:
+    """The active seat (``active[s] == 1``) ranked last, the higher seat on full ties: who is knocked out."""
+    last = -1
+    for s in range(active.shape[0]):
+        if active[s] == 0:
+            continue
+        if last < 0 or rank_compare(s, last, totals, made, best, tie_breaks) <= 0:
+            last = s
+    return last
+
+
+@njit(cache=True, error_model="numpy")
+def sort_standings(
+    seats: np.ndarray, totals: np.ndarray, made: np.ndarray, best: np.ndarray, tie_breaks: np.ndarray
+) -> None:
+    """Order ``seats`` (given in ascending seat order) first to last in place; full ties keep seat order."""
+    for a in range(1, seats.shape[0]):
+        s = seats[a]
+        b = a - 1
+        while b >= 0 and rank_compare(s, seats[b], totals, made, best, tie_breaks) > 0:
+            seats[b + 1] = seats[b]
+            b -= 1
+        seats[b + 1] = s

@@ -14,6 +14,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
+from numba import njit
 
 from ohhell.rules.checks import SCORE_LIMIT, flag, optional_integer, policy, score_value, store
 
@@ -27,6 +28,8 @@ __all__ = [
     "BoerConsolation",
     "Scoring",
     "consolation_seats",
+    "consoled",
+    "round_scores",
 ]
 
 
@@ -212,3 +215,49 @@ def consolation_seats(
     if not rule.ties and misses.count(smallest) > 1:
         return ()
     return (dealer,)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def consoled(points: int, ties: bool, hooked: bool, dealer: int, bids: np.ndarray, tricks: np.ndarray, n: int) -> bool:
+    """Whether the dealer receives the Boer consolation (compiled; the rule of :func:`consolation_seats`).
+
+    ``points`` 0 means no consolation; ``bids``/``tricks`` by seat, ``n`` seats.
+    """
+    if points <= 0 or not hooked or bids[dealer] == tricks[dealer]:
+        return False
+    mine = abs(bids[dealer] - tricks[dealer])
+    smallest = 1 << 62
+    count = 0
+    for s in range(n):
+        if bids[s] != tricks[s]:
+            miss = abs(bids[s] - tricks[s])
+            if miss < smallest:
+                smallest = miss
+                count = 1
+            elif miss == smallest:
+                count += 1
+    return mine <= smallest and (ties or count == 1)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def round_scores(
+    table: np.ndarray,
+    bids: np.ndarray,
+    tricks: np.ndarray,
+    n: int,
+    dealer: int,
+    hooked: bool,
+    points: int,
+    ties: bool,
+    scores: np.ndarray,
+) -> bool:
+    """A round's scores into ``scores[0:n]``: ``table[bid, tricks]``, then the consolation.
+
+    Returns whether the dealer was consoled (see :func:`consoled`).
+    """
+    for s in range(n):
+        scores[s] = table[bids[s], tricks[s]]
+    if consoled(points, ties, hooked, dealer, bids, tricks, n):
+        scores[dealer] += points
+        return True
+    return False

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Protocol, runtime_checkable
 
+from numba import njit
+
 from ohhell.cards import Suit
 from ohhell.rules.checks import MAX_ROUNDS, flag, integer, integers, items, policy, store
 
@@ -29,6 +31,8 @@ __all__ = [
     "SetesdalTrump",
     "NoTrump",
     "NoTrumpRounds",
+    "trump_before_deal",
+    "trump_of_card",
 ]
 
 
@@ -334,3 +338,63 @@ class NoTrumpRounds:
     @property
     def keeps_card_back(self) -> bool:
         return self.base.keeps_card_back
+
+
+# -- compiled: the trump of a round, for the reference engine and the kernel --
+# Sources by code (ohhell.rules.compiled.TRUMP_SOURCES): 0 none, 1 fixed,
+# 2 turn-up, 3 first-round, 4 draw, 5 setesdal.  Suits are 0..3, -1 none.
+
+_FIXED, _TURN_UP, _FIRST_ROUND, _DRAW, _SETESDAL = 1, 2, 3, 4, 5
+_OUTSIDE_A_MATCH = -2
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def trump_before_deal(
+    source: int, fixed_suit: int, first_under: int, first_over: int, drawn_under: int, drawn_over: int
+) -> tuple[int, int]:
+    """The (under, over) trump known before the deal (a single trump is ``over``; -1 none).
+
+    ``fixed_suit``: the plan's suit; ``first_under``/``first_over``: round
+    1's trump, or -2 for a deal played outside a match; ``drawn_under``/
+    ``drawn_over``: the suits the chance step drew for this round (Setesdal's
+    pair; the over for a first-round trump outside a match), -1 when none was
+    drawn.  A turned-up or drawn card decides later (:func:`trump_of_card`).
+
+    Examples
+    --------
+    >>> trump_before_deal(1, 2, -1, -1, -1, -1)  # fixed: hearts
+    (-1, 2)
+    >>> trump_before_deal(5, -1, -1, -1, 0, 3)  # Setesdal: clubs under, spades over
+    (0, 3)
+    """
+    if source == _FIXED:
+        return -1, fixed_suit
+    if source == _FIRST_ROUND:
+        if first_over == _OUTSIDE_A_MATCH:
+            return -1, drawn_over
+        return first_under, first_over
+    if source == _SETESDAL:
+        return drawn_under, drawn_over
+    return -1, -1
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def trump_of_card(source: int, plain_only: bool, code: int) -> int:
+    """The trump suit a turned-up (source 2) or drawn (source 4) card makes, or -1 for none.
+
+    ``code``: the card (``suit * 13 + rank - 2``; 52 and above are Wizards
+    and Jesters, which make no suit trump; -1 no card).  A drawn jack,
+    queen, king or ace makes no trump with ``plain_only``.
+
+    Examples
+    --------
+    >>> trump_of_card(4, True, 2 * 13 + 12), trump_of_card(4, False, 2 * 13 + 12)  # the ace of hearts drawn
+    (-1, 2)
+    """
+    if code < 0 or code >= 52:
+        return -1
+    if source == _DRAW and plain_only and code % 13 + 2 > 10:
+        return -1
+    if source in (_DRAW, _TURN_UP):
+        return code // 13
+    return -1

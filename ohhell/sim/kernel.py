@@ -1,30 +1,61 @@
 """The compiled fast path: deals and matches with the built-in strategies, in numba.
 
-An independent implementation of the rules for one 52-card (or reduced)
-deck, reading the compiled rules arrays (:class:`~ohhell.rules.CompiledRules`)
-and the documented streams (:mod:`ohhell.engine.stream`,
-:mod:`ohhell.sim.streams`).  Hands are bit masks, bit ``code`` for card
-``code`` (13 bits a suit), so the legal cards in ascending card order are the
-set bits from the lowest: exactly the order the reference engine offers
-them, and a random choice reads the same number.  The reference engine
-stays the definition; tests check this path against it deal for deal.
-Random play reads the seat streams exactly as :class:`~ohhell.strategies.RandomStrategy`
-does; the folk player runs the very decision functions
-(:mod:`ohhell.strategies.folk_core`) that :class:`~ohhell.strategies.Folk` calls.
+A second implementation of the deal and the match for one 52-card (or
+reduced) deck, reading the compiled rules (:class:`~ohhell.rules.CompiledRules`,
+bundled as :class:`KernelRules` by :func:`kernel_rules`) and the documented
+streams (:mod:`ohhell.engine.stream`, :mod:`ohhell.sim.streams`).  Every rule
+decision is a compiled function of :mod:`ohhell.rules` that the reference
+engine calls too (legal bids, the adjustment, scores with the consolation,
+the trump of a round, knock-outs and standings).  What the kernel plays is
+stated as sets of codes below, which :func:`ohhell.sim.paths.fast_path_reason`
+checks before it runs.
+
+Hands are bit masks, bit ``code`` for card ``code`` (13 bits a suit), so the
+legal cards in ascending card order are the set bits from the lowest:
+exactly the order the reference engine offers them, and a random choice
+reads the same number.  The reference engine stays the definition; tests
+check this path against it deal for deal.  Random play reads the seat
+streams exactly as :class:`~ohhell.strategies.RandomStrategy` does; the folk
+player runs the very decision functions (:mod:`ohhell.strategies.folk_core`)
+that :class:`~ohhell.strategies.Folk` calls.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
 
+from ohhell.cards.masks import kth_bit, popcount
+from ohhell.engine.state import draw_trump_suits
 from ohhell.engine.stream import draw_below
+from ohhell.rules.compiled import CompiledRules
+from ohhell.rules.match_end import last_placed, rank_compare, sort_standings
+from ohhell.rules.restriction import adjust_mask, adjuster, dealer_hooked, legal_bid_mask
+from ohhell.rules.scoring import round_scores
+from ohhell.rules.trump import trump_before_deal, trump_of_card
 from ohhell.strategies.ev_core import ev_bid
 from ohhell.strategies.folk_core import folk_bid
 from ohhell.strategies.odds_core import seat_odds_bid
 from ohhell.strategies.playout import play_tricks
 
-__all__ = ["play_deals_kernel", "play_matches_kernel", "stream_states"]
+__all__ = [
+    "play_deals_kernel",
+    "play_matches_kernel",
+    "KernelRules",
+    "KernelSeats",
+    "DealOutputs",
+    "MatchOutputs",
+    "kernel_rules",
+    "stream_states",
+    "TRUMP_SOURCE_CODES",
+    "RESTRICTION_CODES",
+    "SIGHT_CODES",
+    "TIE_BREAK_CODES",
+    "CARD_CODES",
+    "STRATEGY_KINDS",
+]
 
 U64 = np.uint64
 _GAMMA = U64(0x9E3779B97F4A7C15)
@@ -35,6 +66,23 @@ _M2 = U64(0x94D049BB133111EB)
 _NONE, _FIXED, _TURN_UP, _FIRST_ROUND, _DRAW, _SETESDAL = 0, 1, 2, 3, 4, 5
 # restrictions, as in ohhell.rules.compiled.RESTRICTIONS
 _R_NONE, _R_HOOK, _R_FIRST, _R_HIGHEST = 0, 1, 2, 3
+
+# What this kernel plays, as the codes of ohhell.rules.compiled; fast_path_reason
+# (ohhell.sim.paths) checks a CompiledRules against these before the kernel runs,
+# so a new kind of rule falls back to the reference engine instead of being
+# played wrong.  Add a code here only with the branch that plays it.
+#: Trump sources (:data:`~ohhell.rules.compiled.TRUMP_SOURCES`).
+TRUMP_SOURCE_CODES = frozenset({_NONE, _FIXED, _TURN_UP, _FIRST_ROUND, _DRAW, _SETESDAL})
+#: Bid restrictions (:data:`~ohhell.rules.compiled.RESTRICTIONS`).
+RESTRICTION_CODES = frozenset({_R_NONE, _R_HOOK, _R_FIRST, _R_HIGHEST})
+#: What a bidder sees (:data:`~ohhell.rules.compiled.SIGHTS`): own hand, blind, forehead.
+SIGHT_CODES = frozenset({0, 1, 2})
+#: Tie-breaks (:data:`~ohhell.rules.compiled.TIE_BREAKS`): made bids, best round.
+TIE_BREAK_CODES = frozenset({0, 1})
+#: Card codes a deck may hold, each at most once (one 52-card deck or part of it; no Wizards).
+CARD_CODES = frozenset(range(52))
+#: Strategy kinds (:func:`ohhell.sim.paths.kernel_strategy`): random, folk, expected value, card odds.
+STRATEGY_KINDS = frozenset({0, 1, 2, 3})
 
 
 @njit(cache=True, error_model="numpy")
@@ -87,6 +135,97 @@ def _ev(
             known[q] = hands_out[s]
     return ev_bid(known, pos, h, t_under, t_over, known_out, deck_mask, heard, legal_bids, table,
                   packed >> 16, packed & 0xFFFF, st[1 + seat : 2 + seat])  # fmt: skip
+
+
+class KernelRules(NamedTuple):
+    """The compiled rules as the kernel reads them (:func:`kernel_rules`); arrays by round.
+
+    ``tie_breaks``: codes of :data:`~ohhell.rules.compiled.TIE_BREAKS`;
+    ``restriction``: a code of :data:`~ohhell.rules.compiled.RESTRICTIONS`;
+    ``cons_points`` 0: no Boer consolation.
+    """
+
+    hand_sizes: np.ndarray
+    players_in_round: np.ndarray
+    trump_source: np.ndarray
+    trump_suit: np.ndarray
+    draw_plain: np.ndarray
+    set_aside: np.ndarray
+    score_tables: np.ndarray
+    sight: np.ndarray
+    deck: np.ndarray
+    tie_breaks: np.ndarray
+    restriction: int
+    cons_points: int
+    cons_ties: bool
+    simultaneous: bool
+
+
+class KernelSeats(NamedTuple):
+    """Who plays, by match seat.
+
+    ``kinds``/``flags``: 0 random play, 1 folk (flags: its tips), 2 the
+    expected-value bidder with folk play (flags: tips | samples << 16), 3 the
+    card-odds player (``odds``: the learned odds by round, see
+    :mod:`ohhell.strategies.odds_core`).  ``all_random``: every seat plays at
+    random (the strategy switches are skipped).  A plain field: as a numba
+    literal it saved no measurable time in the kernel but sent every call
+    through numba's slow dispatch (about 10 ms a call, benchmarks/RESULTS.md).
+    """
+
+    kinds: np.ndarray
+    flags: np.ndarray
+    odds: np.ndarray
+    all_random: bool
+
+
+class DealOutputs(NamedTuple):
+    """What :func:`play_deals_kernel` writes, by deal (``plays`` empty: not recorded)."""
+
+    round: np.ndarray
+    dealer: np.ndarray
+    trump: np.ndarray
+    hands: np.ndarray
+    bids: np.ndarray
+    tricks: np.ndarray
+    scores: np.ndarray
+    plays: np.ndarray
+
+
+class MatchOutputs(NamedTuple):
+    """What :func:`play_matches_kernel` writes, by match (and round, by match seat)."""
+
+    dealer: np.ndarray
+    trump: np.ndarray
+    hands: np.ndarray
+    bids: np.ndarray
+    tricks: np.ndarray
+    scores: np.ndarray
+    totals: np.ndarray
+    rank: np.ndarray
+    winner: np.ndarray
+    plays: np.ndarray
+
+
+def kernel_rules(compiled: CompiledRules) -> KernelRules:
+    """The kernel's bundle of a :class:`~ohhell.rules.CompiledRules` (every code computed there)."""
+    c = compiled
+    return KernelRules(
+        hand_sizes=c.hand_sizes,
+        players_in_round=c.players_in_round,
+        trump_source=c.trump_source,
+        trump_suit=c.trump_suit,
+        draw_plain=c.draw_plain,
+        set_aside=c.set_aside,
+        score_tables=c.score_tables,
+        sight=c.sight,
+        deck=c.deck,
+        tie_breaks=c.tie_break_codes,
+        restriction=c.restriction_code,
+        cons_points=c.consolation_points,
+        cons_ties=c.consolation_ties,
+        simultaneous=c.simultaneous,
+    )
 
 
 @njit(cache=True, error_model="numpy")
@@ -151,21 +290,8 @@ def _deal(
         tmp = order[i]
         order[i] = order[j]
         order[j] = tmp
-    t_under = -1
-    t_over = -1
-    if src == _FIXED:
-        t_over = trump_suit[r]
-    elif src == _FIRST_ROUND:
-        if first_under == -2:  # outside a match: a suit drawn at random
-            t_over = draw_below(st, 0, 4)
-        else:
-            t_under = first_under
-            t_over = first_over
-    elif src == _SETESDAL:
-        t_under = draw_below(st, 0, 4)
-        t_over = draw_below(st, 0, 4)
-        while t_over == t_under:
-            t_over = draw_below(st, 0, 4)
+    drawn_under, drawn_over = draw_trump_suits(src, first_over == -2, st, 0)
+    t_under, t_over = trump_before_deal(src, trump_suit[r], first_under, first_over, drawn_under, drawn_over)
     k = set_aside[r]
     length = d
     known_out = 0  # cards everyone sees that are not in a hand: set-aside twos, a drawn or turned card
@@ -193,8 +319,7 @@ def _deal(
         drawn = order[0]
         known_out |= 1 << drawn
         pos = 1
-        if drawn < 52 and not (draw_plain[r] and drawn % 13 + 2 > 10):
-            t_over = drawn // 13
+        t_over = trump_of_card(src, draw_plain[r], drawn)
     for s in range(n):
         hands_out[s] = 0
     seat = dealer
@@ -208,7 +333,7 @@ def _deal(
     if src == _TURN_UP and pos < length:
         turned = order[pos]
         known_out |= 1 << turned
-        t_over = turned // 13
+        t_over = trump_of_card(src, False, turned)
     trump_out[0] = t_under
     trump_out[1] = t_over
     trump_out[2] = turned
@@ -217,23 +342,18 @@ def _deal(
     all_bids = (1 << (h + 1)) - 1
     for i in range(n):
         seat = (dealer + 1 + i) % n
-        forbidden = -1
-        if restriction == _R_HOOK and seat == dealer and 0 <= h - total <= h:
-            forbidden = h - total
+        legal_bids = legal_bid_mask(restriction, h, seat == dealer, total)
         if all_random or kinds[seat] == 0:
-            if forbidden >= 0:
-                kk = draw_below(st, 1 + seat, h)
-                b = kk if kk < forbidden else kk + 1
-            else:
+            if legal_bids == all_bids:  # the common case, without counting bits
                 b = draw_below(st, 1 + seat, h + 1)
+            else:
+                b = kth_bit(legal_bids, draw_below(st, 1 + seat, popcount(legal_bids)))
         elif kinds[seat] == 1:
-            legal_bids = all_bids if forbidden < 0 else all_bids & ~(1 << forbidden)
             seen_sum = 0 if simultaneous else total
             seen = 0 if simultaneous else i
             own = int(hands_out[seat]) if sight == 0 else 0
             b = folk_bid(own, h, n, t_under, t_over, flags[seat], seen_sum, seen, legal_bids)
         elif kinds[seat] == 3:
-            legal_bids = all_bids if forbidden < 0 else all_bids & ~(1 << forbidden)
             for q in range(n):
                 hands[q] = hands_out[(dealer + 1 + q) % n]  # hands: a free work buffer until play
             heard_sum = 0 if simultaneous else total
@@ -241,7 +361,6 @@ def _deal(
             b = seat_odds_bid(hands, i, n, h, sight, heard_sum, heard_count, t_under, t_over, odds, score_tables[r],
                               legal_bids)  # fmt: skip
         else:
-            legal_bids = all_bids if forbidden < 0 else all_bids & ~(1 << forbidden)
             heard = np.full(n, -1, dtype=np.int64)
             if not simultaneous:
                 for q in range(i):
@@ -251,45 +370,30 @@ def _deal(
         first_bids[seat] = b
         bids[seat] = b
         total += b
-    if restriction in (_R_FIRST, _R_HIGHEST) and total == h:
-        adj = (dealer + 1) % n
-        if restriction == _R_HIGHEST:
-            top = -1
-            for i in range(n):
-                seat = (dealer + 1 + i) % n
-                if bids[seat] > top:
-                    top = bids[seat]
-                    adj = seat
+    adj = adjuster(restriction, h, bids, n, dealer)
+    if adj >= 0:
         old = bids[adj]
+        options = adjust_mask(old, h)
         if all_random or kinds[adj] == 0:
-            if old == 0 or old == h:
-                draw_below(st, 1 + adj, 1)  # one legal move, still one draw (as the reference strategy)
-                bids[adj] = 1 if old == 0 else h - 1
-            else:
-                bids[adj] = old - 1 if draw_below(st, 1 + adj, 2) == 0 else old + 1
+            # one draw even with one legal move (as the reference strategy)
+            bids[adj] = kth_bit(options, draw_below(st, 1 + adj, popcount(options)))
+        elif kinds[adj] == 1:
+            own = int(hands_out[adj]) if sight == 0 else 0
+            bids[adj] = folk_bid(own, h, n, t_under, t_over, flags[adj], 0, 0, options)
+        elif kinds[adj] == 3:
+            for q in range(n):
+                hands[q] = hands_out[(dealer + 1 + q) % n]  # hands: a free work buffer until play
+            pos = (adj - dealer - 1) % n
+            bids[adj] = seat_odds_bid(hands, pos, n, h, sight, total - old, n - 1, t_under, t_over, odds,
+                                      score_tables[r], options)  # fmt: skip
         else:
-            options = 0
-            if old >= 1:
-                options |= 1 << (old - 1)
-            if old + 1 <= h:
-                options |= 1 << (old + 1)
-            if kinds[adj] == 1:
-                own = int(hands_out[adj]) if sight == 0 else 0
-                bids[adj] = folk_bid(own, h, n, t_under, t_over, flags[adj], 0, 0, options)
-            elif kinds[adj] == 3:
-                for q in range(n):
-                    hands[q] = hands_out[(dealer + 1 + q) % n]  # hands: a free work buffer until play
-                pos = (adj - dealer - 1) % n
-                bids[adj] = seat_odds_bid(hands, pos, n, h, sight, total - old, n - 1, t_under, t_over, odds,
-                                          score_tables[r], options)  # fmt: skip
-            else:
-                heard = np.full(n, -1, dtype=np.int64)
-                for q in range(n):
-                    heard[q] = bids[(dealer + 1 + q) % n]
-                pos = (adj - dealer - 1) % n
-                heard[pos] = -1
-                bids[adj] = _ev(adj, pos, n, h, dealer, sight, hands_out, heard, t_under, t_over, known_out,
-                                deck_mask, options, score_tables[r], flags[adj], st)  # fmt: skip
+            heard = np.full(n, -1, dtype=np.int64)
+            for q in range(n):
+                heard[q] = bids[(dealer + 1 + q) % n]
+            pos = (adj - dealer - 1) % n
+            heard[pos] = -1
+            bids[adj] = _ev(adj, pos, n, h, dealer, sight, hands_out, heard, t_under, t_over, known_out,
+                            deck_mask, options, score_tables[r], flags[adj], st)  # fmt: skip
     # play
     for s in range(n):
         hands[s] = hands_out[s]
@@ -298,27 +402,8 @@ def _deal(
         hands, n, h, (dealer + 1) % n, bids, tricks, t_under, t_over, kinds, flags, st, trick_buf, plays, all_random
     )
     # scores
-    table = score_tables[r]
-    hooked = False
-    if restriction == _R_HOOK:
-        others = total - first_bids[dealer]
-        hooked = 0 <= h - others <= h
-    for s in range(n):
-        scores[s] = table[bids[s], tricks[s]]
-    if cons_points > 0 and hooked and bids[dealer] != tricks[dealer]:
-        mine = abs(bids[dealer] - tricks[dealer])
-        smallest = 1 << 30
-        count = 0
-        for s in range(n):
-            if bids[s] != tricks[s]:
-                miss = abs(bids[s] - tricks[s])
-                if miss < smallest:
-                    smallest = miss
-                    count = 1
-                elif miss == smallest:
-                    count += 1
-        if mine <= smallest and (cons_ties or count == 1):
-            scores[dealer] += cons_points
+    hooked = dealer_hooked(restriction, h, total - first_bids[dealer])
+    round_scores(score_tables[r], bids, tricks, n, dealer, hooked, cons_points, cons_ties, scores)
 
 
 @njit(cache=True, error_model="numpy")
@@ -328,34 +413,24 @@ def play_deals_kernel(
     n_deals: int,
     players: int,
     first_dealer: int,
-    hand_sizes: np.ndarray,
-    players_in_round: np.ndarray,
-    trump_source: np.ndarray,
-    trump_suit: np.ndarray,
-    draw_plain: np.ndarray,
-    set_aside: np.ndarray,
-    score_tables: np.ndarray,
-    deck: np.ndarray,
-    restriction: int,
-    cons_points: int,
-    cons_ties: bool,
-    kinds: np.ndarray,
-    flags: np.ndarray,
-    odds: np.ndarray,
-    sight: np.ndarray,
-    simultaneous: bool,
-    all_random: bool,
-    out_round: np.ndarray,
-    out_dealer: np.ndarray,
-    out_trump: np.ndarray,
-    out_hands: np.ndarray,
-    out_bids: np.ndarray,
-    out_tricks: np.ndarray,
-    out_scores: np.ndarray,
-    out_plays: np.ndarray,
+    rules: KernelRules,
+    seats: KernelSeats,
+    out: DealOutputs,
 ) -> None:
     """Deals ``first_unit .. first_unit + n_deals - 1`` of a chunk: deal ``i`` plays round
     ``i mod rounds`` with dealer ``(first_dealer + i) mod players`` (no match context)."""
+    hand_sizes, players_in_round, trump_source, trump_suit = (
+        rules.hand_sizes, rules.players_in_round, rules.trump_source, rules.trump_suit
+    )  # fmt: skip
+    draw_plain, set_aside, score_tables, deck, sight = (
+        rules.draw_plain, rules.set_aside, rules.score_tables, rules.deck, rules.sight
+    )  # fmt: skip
+    restriction, cons_points, cons_ties, simultaneous = (
+        rules.restriction, rules.cons_points, rules.cons_ties, rules.simultaneous
+    )  # fmt: skip
+    kinds, flags, odds, all_random = seats.kinds, seats.flags, seats.odds, seats.all_random
+    out_round, out_dealer, out_trump, out_hands = out.round, out.dealer, out.trump, out.hands
+    out_bids, out_tricks, out_scores, out_plays = out.bids, out.tricks, out.scores, out.plays
     n_rounds = hand_sizes.shape[0]
     st = np.empty((1 + players, 4), dtype=np.uint64)
     first_bids = np.empty(players, dtype=np.int64)
@@ -387,40 +462,28 @@ def play_matches_kernel(
     n_matches: int,
     players: int,
     first_dealer: int,
-    tie_breaks: np.ndarray,
-    hand_sizes: np.ndarray,
-    players_in_round: np.ndarray,
-    trump_source: np.ndarray,
-    trump_suit: np.ndarray,
-    draw_plain: np.ndarray,
-    set_aside: np.ndarray,
-    score_tables: np.ndarray,
-    deck: np.ndarray,
-    restriction: int,
-    cons_points: int,
-    cons_ties: bool,
-    kinds: np.ndarray,
-    flags: np.ndarray,
-    odds: np.ndarray,
-    sight: np.ndarray,
-    simultaneous: bool,
-    all_random: bool,
-    out_dealer: np.ndarray,
-    out_trump: np.ndarray,
-    out_hands: np.ndarray,
-    out_bids: np.ndarray,
-    out_tricks: np.ndarray,
-    out_scores: np.ndarray,
-    out_totals: np.ndarray,
-    out_rank: np.ndarray,
-    out_winner: np.ndarray,
-    out_plays: np.ndarray,
+    rules: KernelRules,
+    seats: KernelSeats,
+    out: MatchOutputs,
 ) -> None:
     """Whole matches.  Per-round outputs are by match seat (-1 where a seat sat out).
 
     ``first_dealer`` < 0 draws it from the chance stream (``integers(players)``).
-    ``tie_breaks``: codes 0 made bids, 1 best round.  ``out_rank``: 0 for first.
+    ``out.rank``: 0 for first.
     """
+    hand_sizes, players_in_round, trump_source, trump_suit = (
+        rules.hand_sizes, rules.players_in_round, rules.trump_source, rules.trump_suit
+    )  # fmt: skip
+    draw_plain, set_aside, score_tables, deck, sight = (
+        rules.draw_plain, rules.set_aside, rules.score_tables, rules.deck, rules.sight
+    )  # fmt: skip
+    restriction, cons_points, cons_ties, simultaneous = (
+        rules.restriction, rules.cons_points, rules.cons_ties, rules.simultaneous
+    )  # fmt: skip
+    tie_breaks = rules.tie_breaks
+    kinds, flags, odds, all_random = seats.kinds, seats.flags, seats.odds, seats.all_random
+    out_dealer, out_trump, out_hands, out_bids, out_tricks = out.dealer, out.trump, out.hands, out.bids, out.tricks
+    out_scores, out_totals, out_rank, out_winner, out_plays = out.scores, out.totals, out.rank, out.winner, out.plays
     n_rounds = hand_sizes.shape[0]
     st_all = np.empty((1 + players, 4), dtype=np.uint64)
     st = np.empty((1 + players, 4), dtype=np.uint64)
@@ -442,7 +505,6 @@ def play_matches_kernel(
     played = np.empty(players, dtype=np.int64)
     active = np.empty(players, dtype=np.int64)
     out_order = np.empty(players, dtype=np.int64)
-    nt = tie_breaks.shape[0]
     for j in range(n_matches):
         unit = first_unit + j
         stream_states(st_all, base, unit * (1 + players), 1 + players)
@@ -462,26 +524,7 @@ def play_matches_kernel(
         for r in range(n_rounds):
             want = players_in_round[r]
             while n_active > want:
-                last = -1
-                for s in range(players):
-                    if active[s] == 0:
-                        continue
-                    if last < 0:
-                        last = s
-                        continue
-                    # s ranks at or below `last`? (ties: the higher seat is last)
-                    worse_or_equal = True
-                    if totals[s] != totals[last]:
-                        worse_or_equal = totals[s] < totals[last]
-                    else:
-                        for q in range(nt):
-                            a = made[s] if tie_breaks[q] == 0 else best[s]
-                            b = made[last] if tie_breaks[q] == 0 else best[last]
-                            if a != b:
-                                worse_or_equal = a < b
-                                break
-                    if worse_or_equal:
-                        last = s
+                last = last_placed(active, totals, made, best, tie_breaks)
                 if dealer == last:
                     for step in range(1, players + 1):
                         cand = (dealer + step) % players
@@ -493,23 +536,23 @@ def play_matches_kernel(
                 out_order[players - 1 - n_out] = last
                 n_out += 1
             # local seats: active match seats in order
-            seats = np.empty(n_active, dtype=np.int64)
+            local = np.empty(n_active, dtype=np.int64)
             w = 0
             local_dealer = 0
             for s in range(players):
                 if active[s] == 1:
                     if s == dealer:
                         local_dealer = w
-                    seats[w] = s
+                    local[w] = s
                     w += 1
             # streams: chance, then the active seats' own streams
             for q in range(4):
                 st[0, q] = st_all[0, q]
             for i in range(n_active):
                 for q in range(4):
-                    st[1 + i, q] = st_all[1 + seats[i], q]
-                local_kinds[i] = kinds[seats[i]]
-                local_flags[i] = flags[seats[i]]
+                    st[1 + i, q] = st_all[1 + local[i], q]
+                local_kinds[i] = kinds[local[i]]
+                local_flags[i] = flags[local[i]]
             plays = out_plays[j, r] if out_plays.shape[0] > 0 else no_plays
             _deal(
                 r, n_active, local_dealer, hand_sizes, trump_source, trump_suit, draw_plain, set_aside,
@@ -521,7 +564,7 @@ def play_matches_kernel(
                 st_all[0, q] = st[0, q]
             for i in range(n_active):
                 for q in range(4):
-                    st_all[1 + seats[i], q] = st[1 + i, q]
+                    st_all[1 + local[i], q] = st[1 + i, q]
             if r == 0:
                 first_under = trump[0]
                 first_over = trump[1]
@@ -534,7 +577,7 @@ def play_matches_kernel(
                 out_scores[j, r, s] = 0
                 out_hands[j, r, s] = 0
             for i in range(n_active):
-                s = seats[i]
+                s = local[i]
                 out_hands[j, r, s] = hands[i]
                 out_bids[j, r, s] = bids[i]
                 out_tricks[j, r, s] = tricks[i]
@@ -556,26 +599,7 @@ def play_matches_kernel(
             if active[s] == 1:
                 ranked[w] = s
                 w += 1
-        for a in range(1, n_active):
-            s = ranked[a]
-            b = a - 1
-            while b >= 0:
-                o = ranked[b]
-                better = False
-                if totals[s] != totals[o]:
-                    better = totals[s] > totals[o]
-                else:
-                    for q in range(nt):
-                        x = made[s] if tie_breaks[q] == 0 else best[s]
-                        y = made[o] if tie_breaks[q] == 0 else best[o]
-                        if x != y:
-                            better = x > y
-                            break
-                if not better:
-                    break
-                ranked[b + 1] = o
-                b -= 1
-            ranked[b + 1] = s
+        sort_standings(ranked, totals, made, best, tie_breaks)
         for i in range(n_active):
             out_order[i] = ranked[i]
         for i in range(players):
@@ -585,11 +609,6 @@ def play_matches_kernel(
         top = ranked[0]
         for i in range(n_active):
             s = ranked[i]
-            same = totals[s] == totals[top]
-            for q in range(nt):
-                x = made[s] if tie_breaks[q] == 0 else best[s]
-                y = made[top] if tie_breaks[q] == 0 else best[top]
-                if x != y:
-                    same = False
+            same = rank_compare(s, top, totals, made, best, tie_breaks) == 0
             if same:
                 out_winner[j, s] = 1

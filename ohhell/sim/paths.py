@@ -16,6 +16,8 @@ import numpy as np
 from ohhell.engine import Strategy, deal, run_deal
 from ohhell.engine.play import _play_rounds
 from ohhell.rules import CompiledRules, Trump
+from ohhell.rules.compiled import RESTRICTIONS, SIGHTS, TIE_BREAKS, TRUMP_SOURCES
+from ohhell.sim import kernel
 from ohhell.sim.arrays import DealArrays, MatchArrays
 from ohhell.sim.streams import unit_streams
 from ohhell.strategies import CardOdds, ExpectedValue, Folk, RandomStrategy, Spoiler, folk_core
@@ -47,14 +49,41 @@ def kernel_strategy(strategy: Strategy) -> tuple[int, int] | None:
     return None
 
 
+def _unsupported(what: str, codes: object, supported: frozenset[int], names: Sequence[str]) -> str | None:
+    """``what`` and the codes of ``codes`` outside ``supported`` (by name where known), or None."""
+    found = sorted({int(c) for c in np.asarray(codes).ravel()} - supported)
+    if not found:
+        return None
+    said = [f"{names[c]!r} (code {c})" if 0 <= c < len(names) else f"code {c}" for c in found]
+    return f"{what} {', '.join(said)}"
+
+
 def fast_path_reason(compiled: CompiledRules, strategies: Sequence[Strategy]) -> str | None:
-    """Why the compiled path cannot play this; None when it can."""
+    """Why the compiled path cannot play this; None when it can.
+
+    Checks every code the kernel reads against what it states it supports
+    (:data:`ohhell.sim.kernel.TRUMP_SOURCE_CODES` and its neighbours).
+    """
     codes = [int(c) for c in compiled.deck]
     if compiled.wizards:
         return "the Wizard deck"
     if len(set(codes)) != len(codes):
         return "two decks (identical cards)"
-    unsupported = sorted({repr(s) for s in strategies if kernel_strategy(s) is None})
+    strange = sorted(set(codes) - kernel.CARD_CODES)
+    if strange:
+        return f"a deck with card codes outside 0..51: {strange}"
+    checks = (
+        ("trump source", compiled.trump_source, kernel.TRUMP_SOURCE_CODES, TRUMP_SOURCES),
+        ("bid restriction", [compiled.restriction_code], kernel.RESTRICTION_CODES, RESTRICTIONS),
+        ("bidders' sight", compiled.sight, kernel.SIGHT_CODES, SIGHTS),
+        ("tie-break", compiled.tie_break_codes, kernel.TIE_BREAK_CODES, TIE_BREAKS),
+    )
+    for what, found, supported, names in checks:
+        reason = _unsupported(what, found, supported, names)
+        if reason is not None:
+            return f"{reason}: the compiled path plays only {', '.join(repr(names[c]) for c in sorted(supported))}"
+    pairs = [kernel_strategy(s) for s in strategies]
+    unsupported = sorted({repr(s) for s, p in zip(strategies, pairs) if p is None or p[0] not in kernel.STRATEGY_KINDS})
     if unsupported:
         return f"strategies without a compiled version: {', '.join(unsupported)}"
     return None
@@ -128,9 +157,6 @@ def _matches_reference(
         out.winner[j] = [1 if s in match.winners else 0 for s in range(players)]
 
 
-_RESTRICTION_CODES = {"none": 0, "hook": 1, "first-adjusts": 2, "highest-adjusts": 3}
-
-
 def run_chunk(
     compiled: CompiledRules,
     strategies: Sequence[Strategy],
@@ -158,36 +184,23 @@ def run_chunk(
     reason = fast_path_reason(compiled, strategies)
     if reason is not None:
         raise ValueError(f"the compiled path cannot play {reason}")
-    from ohhell.sim import kernel
-
-    cons = compiled.rules.scoring.consolation
-    draw_plain = np.array([p.plain_only for p in compiled.trump_plans], dtype=np.bool_)
-    restriction = _RESTRICTION_CODES[compiled.restriction]
-    points, ties = (0, True) if cons is None else (cons.points, cons.ties)
-    c = compiled
     pairs = [kernel_strategy(s) for s in strategies]
     kinds = np.array([p[0] if p else 0 for p in pairs], dtype=np.int64)
     flags = np.array([p[1] if p else 0 for p in pairs], dtype=np.int64)
     flags[kinds == 3] = int(over_wants(compiled.rules))
-    sight = c.sight
-    simultaneous = c.simultaneous
-    all_random = bool((kinds == 0).all())
+    c = compiled
     odds = round_odds(c) if (kinds == 3).any() else np.zeros((c.n_rounds, 1, 1, 1, 1, 1, 1, 1, 1))
+    rules = kernel.kernel_rules(c)
+    seats = kernel.KernelSeats(kinds=kinds, flags=flags, odds=odds, all_random=bool((kinds == 0).all()))
     if isinstance(out, DealArrays):
-        kernel.play_deals_kernel(
-            np.uint64(base), start, size, players, max(c.first_dealer, 0),
-            c.hand_sizes, c.players_in_round, c.trump_source, c.trump_suit, draw_plain, c.set_aside,
-            c.score_tables, c.deck, restriction, points, ties, kinds, flags, odds, sight, simultaneous,
-            all_random,
-            out.round, out.dealer, out.trump, out.hands, out.bids, out.tricks, out.scores, out.plays,
-        )  # fmt: skip
+        deal_out = kernel.DealOutputs(
+            out.round, out.dealer, out.trump, out.hands, out.bids, out.tricks, out.scores, out.plays
+        )
+        kernel.play_deals_kernel(np.uint64(base), start, size, players, max(c.first_dealer, 0), rules, seats, deal_out)
     else:
-        tie_breaks = np.array([0 if t == "made_bids" else 1 for t in c.tie_breaks], dtype=np.int64)
-        kernel.play_matches_kernel(
-            np.uint64(base), start, size, players, c.first_dealer, tie_breaks,
-            c.hand_sizes, c.players_in_round, c.trump_source, c.trump_suit, draw_plain, c.set_aside,
-            c.score_tables, c.deck, restriction, points, ties, kinds, flags, odds, sight, simultaneous,
-            all_random, out.dealer, out.trump, out.hands, out.bids, out.tricks, out.scores,
-            out.totals, out.rank, out.winner, out.plays,
+        match_out = kernel.MatchOutputs(
+            out.dealer, out.trump, out.hands, out.bids, out.tricks, out.scores, out.totals, out.rank, out.winner,
+            out.plays,
         )  # fmt: skip
+        kernel.play_matches_kernel(np.uint64(base), start, size, players, c.first_dealer, rules, seats, match_out)
     return out
