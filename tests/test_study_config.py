@@ -211,7 +211,9 @@ def test_a_count_is_accepted_exactly_in_its_range(deals: int) -> None:
 
 def test_parameters_are_typed_values_with_their_defaults() -> None:
     p = parse_config({"study": "seat-advantage", "seed": 1, "params": {"deals": 300, "rules": "bondebridge"}}).params
-    assert p == SeatAdvantageParams(rules=("bondebridge",), players=(4,), strategy="strongest-fast", deals=300, matches=0)
+    assert p == SeatAdvantageParams(
+        rules=("bondebridge",), players=(4,), strategy="strongest-fast", deals=300, matches=0
+    )
     with pytest.raises(ConfigError, match=r"params\.deals must be a whole number >= 2"):
         SeatAdvantageParams(deals=1)  # the class checks itself, however it is built
     assert p.scaled(0.01).deals == 3 and p.scaled(0.0001).deals == 2 and p.scaled(2).deals == 600  # type: ignore[attr-defined]
