@@ -145,6 +145,15 @@ def trick_distribution(chances: np.ndarray, m: int, dist: np.ndarray) -> None:
         dist[0] *= 1.0 - p
 
 
+@njit(cache=True, inline="always", error_model="numpy")
+def _expected_score(dist: np.ndarray, h: int, table: np.ndarray, b: int) -> float:
+    """The expected score of bid ``b`` when the trick count has distribution ``dist``."""
+    value = 0.0
+    for k in range(h + 1):
+        value += dist[k] * table[b, k]
+    return value
+
+
 @njit(cache=True, error_model="numpy")
 def _best_bid(dist: np.ndarray, h: int, table: np.ndarray, legal_bids: int) -> int:
     best = -1
@@ -152,9 +161,7 @@ def _best_bid(dist: np.ndarray, h: int, table: np.ndarray, legal_bids: int) -> i
     for b in range(h + 1):
         if not (legal_bids >> b) & 1:
             continue
-        value = 0.0
-        for k in range(h + 1):
-            value += dist[k] * table[b, k]
+        value = _expected_score(dist, h, table, b)
         if value > best_value + 1e-12:
             best = b
             best_value = value
@@ -180,9 +187,7 @@ def _best_intended_bid(
             m = card_chances(hand, odds, pos, field, intent, t_under, t_over, chances)
             trick_distribution(chances, m, dist)
             done = intent
-        value = 0.0
-        for k in range(h + 1):
-            value += dist[k] * table[b, k]
+        value = _expected_score(dist, h, table, b)
         if value > best_value + 1e-12:
             best = b
             best_value = value
