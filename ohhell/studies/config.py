@@ -16,7 +16,7 @@ Examples
 --------
 >>> cfg = parse_config({"study": "seat-advantage", "seed": 1, "params": {"deals": 500}})
 >>> cfg.params
-SeatAdvantageParams(rules=('boerenbridge',), players=(4,), strategy='folk', deals=500, matches=0)
+SeatAdvantageParams(rules=('boerenbridge',), players=(4,), strategy='strongest-fast', deals=500, matches=0)
 >>> parse_config({"study": "seat-advantage", "seed": 1, "params": {"deals": 500, "matchs": 20}})
 Traceback (most recent call last):
 ...
