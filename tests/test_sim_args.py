@@ -13,7 +13,7 @@ import math
 import os
 import tracemalloc
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -328,3 +328,19 @@ def test_precision_refuses_what_it_cannot_measure(kwargs: dict[str, object], err
     with pytest.raises(error, match=match):
         Precision(**kwargs)  # type: ignore[arg-type]
     assert Precision(by=["seat"]).by == ("seat",)  # a list is kept as a tuple (the value hashes)
+
+
+def test_the_audits_last_findings_are_clear_errors() -> None:
+    """Found by benchmarks/audit_inputs.py: each was a hang, a silent acceptance or a message naming nothing."""
+    import ohhell
+    from ohhell.rules import RulesError
+
+    rules = ohhell.boerenbridge(4)
+    with pytest.raises(ValueError, match="deals= must be at most 1,000,000,000,000"):
+        ohhell.simulate(rules, ohhell.RandomStrategy(), deals=10**20, seed=1, n_jobs=1)  # planned every chunk first
+    with pytest.raises(ValueError, match="memory_limit= takes a number of bytes above 0"):
+        ohhell.simulate(rules, ohhell.RandomStrategy(), deals=10, seed=1, n_jobs=1, memory_limit=float("nan"))
+    with pytest.raises(ValueError, match="seed must be None, a whole number >= 0"):
+        ohhell.simulate(rules, ohhell.RandomStrategy(), deals=10, seed=-1, n_jobs=1)
+    with pytest.raises(RulesError, match="players must be at most 52"):
+        replace(rules, players=100)  # said "the schedule has no rounds"

@@ -47,8 +47,23 @@ _T = TypeVar("_T")
 
 
 def seed_sequence(seed: SeedLike) -> np.random.SeedSequence:
-    """``seed`` as a SeedSequence (a SeedSequence is returned as is)."""
-    return seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+    """``seed`` as a SeedSequence (a SeedSequence is returned as is).
+
+    Examples
+    --------
+    >>> seed_sequence(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: seed must be None, a whole number >= 0, a sequence of them or a SeedSequence, got -1
+    """
+    if isinstance(seed, np.random.SeedSequence):
+        return seed
+    try:
+        return np.random.SeedSequence(seed)
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"seed must be None, a whole number >= 0, a sequence of them or a SeedSequence, got {seed!r}"
+        ) from None
 
 
 def _rotl(x: int, k: int) -> int:

@@ -108,6 +108,11 @@ class Rules:
         if not is_integer(self.players) or self.players < 2:
             raise RulesError(f"players must be an integer >= 2, got {self.players!r}")
         object.__setattr__(self, "players", int(self.players))
+        if self.players > self.deck_size:
+            raise RulesError(
+                f"players must be at most {self.deck_size} (each player needs a card of the"
+                f" {self.deck_size}-card deck), got {self.players}"
+            )
         if self.first_dealer != "random" and not (
             is_integer(self.first_dealer) and 0 <= self.first_dealer < self.players
         ):

@@ -56,12 +56,21 @@ class MemoryLimitExceeded(ValueError):
     """The rows a run would keep do not fit under the memory limit."""
 
 
+#: The most deals, matches or chunk units one call plans (10**12 deals would take years on one machine).
+MAX_UNITS = 10**12
+
+
 def count(value: object, name: str) -> int:
     """``value`` as a count of at least 1; a bool, float or string is refused."""
     if isinstance(value, bool) or not isinstance(value, int | np.integer):
         raise TypeError(f"{name}= takes a whole number, got {value!r} ({type(value).__name__})")
     if value < 1:
         raise ValueError(f"{name}= must be at least 1, got {value}")
+    if value > MAX_UNITS:
+        raise ValueError(
+            f"{name}= must be at most {MAX_UNITS:,} (the work plan is built before the run), got {value:,};"
+            " run it as several seeded calls"
+        )
     return int(value)
 
 
@@ -119,7 +128,7 @@ def check_arguments(
     if not isinstance(features, bool):
         raise TypeError(f"features= takes True or False, got {features!r}")
     if memory_limit is not None and (
-        isinstance(memory_limit, bool) or not isinstance(memory_limit, int | float | np.integer) or memory_limit <= 0
+        isinstance(memory_limit, bool) or not isinstance(memory_limit, int | float | np.integer) or not memory_limit > 0
     ):
         raise ValueError(f"memory_limit= takes a number of bytes above 0 (math.inf: no limit), got {memory_limit!r}")
 
