@@ -233,16 +233,7 @@ def _deal(
     r: int,
     n: int,
     dealer: int,
-    hand_sizes: np.ndarray,
-    trump_source: np.ndarray,
-    trump_suit: np.ndarray,
-    draw_plain: np.ndarray,
-    set_aside: np.ndarray,
-    score_tables: np.ndarray,
-    deck: np.ndarray,
-    restriction: int,
-    cons_points: int,
-    cons_ties: bool,
+    rules: KernelRules,
     first_under: int,
     first_over: int,
     st: np.ndarray,
@@ -258,24 +249,31 @@ def _deal(
     kinds: np.ndarray,
     flags: np.ndarray,
     odds: np.ndarray,
-    sight: int,
-    simultaneous: bool,
     trick_buf: np.ndarray,
     all_random: bool,
 ) -> None:
-    """One deal.  Writes the outputs; ``trump_out`` = [under, over, turned-up card].
+    """One deal of round ``r`` under ``rules``.  Writes the outputs; ``trump_out`` = [under, over, turned-up card].
 
     ``kinds``/``flags`` by local seat: 0 random play, 1 folk (flags: its tips), 2 the
     expected-value bidder with folk play (flags: tips | samples << 16), 3 the
     card-odds player (``odds``: the round's learned odds, see
     :mod:`ohhell.strategies.odds_core`).
-    ``sight``: 0 bids see the own hand, 1 blind, 2 forehead.  ``order``
+    The round's sight (``rules.sight``): 0 bids see the own hand, 1 blind, 2 forehead.  ``order``
     (deck size), ``hands`` and ``trick_buf`` (players) are work buffers.
     ``all_random``: every seat plays at random (the strategy switches are
     skipped).  A plain argument: as a numba literal it saved no measurable
     time in the kernel but sent every call through numba's slow dispatch
     (about 10 ms a call, benchmarks/RESULTS.md).
     """
+    hand_sizes, trump_source, trump_suit, draw_plain = (
+        rules.hand_sizes,
+        rules.trump_source,
+        rules.trump_suit,
+        rules.draw_plain,
+    )
+    set_aside, score_tables, deck, restriction = rules.set_aside, rules.score_tables, rules.deck, rules.restriction
+    cons_points, cons_ties, simultaneous = rules.cons_points, rules.cons_ties, rules.simultaneous
+    sight = rules.sight[r]
     h = hand_sizes[r]
     d = deck.shape[0]
     src = trump_source[r]
@@ -419,39 +417,29 @@ def play_deals_kernel(
 ) -> None:
     """Deals ``first_unit .. first_unit + n_deals - 1`` of a chunk: deal ``i`` plays round
     ``i mod rounds`` with dealer ``(first_dealer + i) mod players`` (no match context)."""
-    hand_sizes, players_in_round, trump_source, trump_suit = (
-        rules.hand_sizes, rules.players_in_round, rules.trump_source, rules.trump_suit
-    )  # fmt: skip
-    draw_plain, set_aside, score_tables, deck, sight = (
-        rules.draw_plain, rules.set_aside, rules.score_tables, rules.deck, rules.sight
-    )  # fmt: skip
-    restriction, cons_points, cons_ties, simultaneous = (
-        rules.restriction, rules.cons_points, rules.cons_ties, rules.simultaneous
-    )  # fmt: skip
     kinds, flags, odds, all_random = seats.kinds, seats.flags, seats.odds, seats.all_random
     out_round, out_dealer, out_trump, out_hands = out.round, out.dealer, out.trump, out.hands
     out_bids, out_tricks, out_scores, out_plays = out.bids, out.tricks, out.scores, out.plays
-    n_rounds = hand_sizes.shape[0]
+    n_rounds = rules.hand_sizes.shape[0]
     st = np.empty((1 + players, 4), dtype=np.uint64)
     first_bids = np.empty(players, dtype=np.int64)
     no_plays = np.empty((0, 0), dtype=np.int64)
-    order = np.empty(deck.shape[0], dtype=np.int64)
+    order = np.empty(rules.deck.shape[0], dtype=np.int64)
     work = np.empty(players, dtype=np.int64)
     trick_buf = np.zeros(players, dtype=np.int64)
     for j in range(n_deals):
         unit = first_unit + j
         stream_states(st, base, unit * (1 + players), 1 + players)
         r = unit % n_rounds
-        n = players_in_round[r]
+        n = rules.players_in_round[r]
         dealer = (first_dealer + unit) % n
         out_round[j] = r
         out_dealer[j] = dealer
         plays = out_plays[j] if out_plays.shape[0] > 0 else no_plays
         _deal(
-            r, n, dealer, hand_sizes, trump_source, trump_suit, draw_plain, set_aside, score_tables, deck,
-            restriction, cons_points, cons_ties, -2, -2, st,
+            r, n, dealer, rules, -2, -2, st,
             out_hands[j], out_bids[j], first_bids, out_tricks[j], out_scores[j], plays, out_trump[j], order, work,
-            kinds, flags, odds[r], sight[r], simultaneous, trick_buf, all_random,
+            kinds, flags, odds[r], trick_buf, all_random,
         )  # fmt: skip
 
 
@@ -471,20 +459,11 @@ def play_matches_kernel(
     ``first_dealer`` < 0 draws it from the chance stream (``integers(players)``).
     ``out.rank``: 0 for first.
     """
-    hand_sizes, players_in_round, trump_source, trump_suit = (
-        rules.hand_sizes, rules.players_in_round, rules.trump_source, rules.trump_suit
-    )  # fmt: skip
-    draw_plain, set_aside, score_tables, deck, sight = (
-        rules.draw_plain, rules.set_aside, rules.score_tables, rules.deck, rules.sight
-    )  # fmt: skip
-    restriction, cons_points, cons_ties, simultaneous = (
-        rules.restriction, rules.cons_points, rules.cons_ties, rules.simultaneous
-    )  # fmt: skip
-    tie_breaks = rules.tie_breaks
+    players_in_round, tie_breaks = rules.players_in_round, rules.tie_breaks
     kinds, flags, odds, all_random = seats.kinds, seats.flags, seats.odds, seats.all_random
     out_dealer, out_trump, out_hands, out_bids, out_tricks = out.dealer, out.trump, out.hands, out.bids, out.tricks
     out_scores, out_totals, out_rank, out_winner, out_plays = out.scores, out.totals, out.rank, out.winner, out.plays
-    n_rounds = hand_sizes.shape[0]
+    n_rounds = rules.hand_sizes.shape[0]
     st_all = np.empty((1 + players, 4), dtype=np.uint64)
     st = np.empty((1 + players, 4), dtype=np.uint64)
     first_bids = np.empty(players, dtype=np.int64)
@@ -494,7 +473,7 @@ def play_matches_kernel(
     scores = np.empty(players, dtype=np.int64)
     trump = np.empty(3, dtype=np.int64)
     no_plays = np.empty((0, 0), dtype=np.int64)
-    order = np.empty(deck.shape[0], dtype=np.int64)
+    order = np.empty(rules.deck.shape[0], dtype=np.int64)
     work = np.empty(players, dtype=np.int64)
     trick_buf = np.zeros(players, dtype=np.int64)
     local_kinds = np.empty(players, dtype=np.int64)
@@ -555,10 +534,9 @@ def play_matches_kernel(
                 local_flags[i] = flags[local[i]]
             plays = out_plays[j, r] if out_plays.shape[0] > 0 else no_plays
             _deal(
-                r, n_active, local_dealer, hand_sizes, trump_source, trump_suit, draw_plain, set_aside,
-                score_tables, deck, restriction, cons_points, cons_ties, first_under, first_over, st,
+                r, n_active, local_dealer, rules, first_under, first_over, st,
                 hands, bids, first_bids, tricks, scores, plays, trump, order, work,
-                local_kinds, local_flags, odds[r], sight[r], simultaneous, trick_buf, all_random,
+                local_kinds, local_flags, odds[r], trick_buf, all_random,
             )  # fmt: skip
             for q in range(4):
                 st_all[0, q] = st[0, q]
