@@ -20,17 +20,42 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from ohhell.cards.card import Card
 
 __all__ = ["popcount", "kth_bit", "lowest_bit", "highest_bit", "suit_mask", "mask_of", "cards_of", "SUIT_OF", "RANK_OF"]
 
 _U64 = np.uint64
-_DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
-_DEBRUIJN_INDEX = np.zeros(64, dtype=np.int64)
-for _i in range(64):
-    _DEBRUIJN_INDEX[((1 << _i) * 0x03F79D71B4CB0A89 & 0xFFFFFFFFFFFFFFFF) >> 58] = _i
+
+
+def _bit_intrinsic(name: str, extra_false: bool) -> object:
+    """A compiled call of LLVM's ``llvm.<name>.i64`` on an int64 (``ctpop``, ``cttz``, ``ctlz``).
+
+    LLVM turns these into the machine's single instructions where it has them
+    (``popcnt``, ``tzcnt``, ``lzcnt``) and into portable code where not.
+    """
+
+    def typer(typingctx: object, x: types.Type) -> object:
+        def codegen(context: object, builder: ir.IRBuilder, signature: object, args: list[ir.Value]) -> ir.Value:
+            (value,) = args
+            i64 = ir.IntType(64)
+            fnty = ir.FunctionType(i64, [i64, ir.IntType(1)] if extra_false else [i64])
+            fn = cgutils.get_or_insert_function(builder.module, fnty, f"llvm.{name}.i64")  # type: ignore[no-untyped-call]
+            call_args = [value, ir.Constant(ir.IntType(1), 0)] if extra_false else [value]
+            return builder.call(fn, call_args)
+
+        return types.int64(types.int64), codegen
+
+    return intrinsic(typer)
+
+
+_ctpop = _bit_intrinsic("ctpop", False)
+_cttz = _bit_intrinsic("cttz", True)
+_ctlz = _bit_intrinsic("ctlz", True)
 
 #: Suit (0..3) and rank index (0 for a two .. 12 for an ace) of each code 0..63.
 SUIT_OF = np.array([c // 13 for c in range(64)], dtype=np.int64)
@@ -39,19 +64,14 @@ RANK_OF = np.array([c % 13 for c in range(64)], dtype=np.int64)
 
 @njit(cache=True, inline="always", error_model="numpy")
 def popcount(x: int) -> int:
-    """Number of cards in a mask (SWAR bit count)."""
-    v = np.uint64(x)
-    v = v - ((v >> _U64(1)) & _U64(0x5555555555555555))
-    v = (v & _U64(0x3333333333333333)) + ((v >> _U64(2)) & _U64(0x3333333333333333))
-    v = (v + (v >> _U64(4))) & _U64(0x0F0F0F0F0F0F0F0F)
-    return int((v * _U64(0x0101010101010101)) >> _U64(56))
+    """Number of cards in a mask (the machine's bit count)."""
+    return _ctpop(np.int64(x))  # type: ignore[operator,no-any-return]
 
 
 @njit(cache=True, inline="always", error_model="numpy")
 def lowest_bit(x: int) -> int:
     """Code of the lowest card of a non-empty mask."""
-    low = np.uint64(x & -x)
-    return int(_DEBRUIJN_INDEX[(low * _DEBRUIJN) >> _U64(58)])
+    return _cttz(np.int64(x))  # type: ignore[operator,no-any-return]
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -65,11 +85,7 @@ def kth_bit(x: int, k: int) -> int:
 @njit(cache=True, inline="always", error_model="numpy")
 def highest_bit(x: int) -> int:
     """Code of the highest card of a non-empty mask."""
-    b = 0
-    for shift in (32, 16, 8, 4, 2, 1):
-        if x >> (b + shift):
-            b += shift
-    return b
+    return 63 - _ctlz(np.int64(x))  # type: ignore[operator,no-any-return]
 
 
 @njit(cache=True, inline="always", error_model="numpy")

@@ -198,14 +198,19 @@ def next_word(st: np.ndarray, k: int) -> np.uint64:
     return result
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def draw_below(st: np.ndarray, k: int, n: int) -> int:
-    """:meth:`Stream.integers` ``(n)`` of the stream in row ``k`` of ``st``."""
+    """:meth:`Stream.integers` ``(n)`` of the stream in row ``k`` of ``st``.
+
+    Lemire's bounded draw: the rejection threshold ``2**32 mod n`` is below
+    ``n``, so it is computed (a division) only when the low half falls below
+    ``n``, which is rare; the numbers drawn are the same.
+    """
     nn = _U64(n)
-    threshold = (_U64(4294967296) - nn) % nn
     while True:
         m = (next_word(st, k) >> _U64(32)) * nn
-        if (m & _LOW32) >= threshold:
+        low = m & _LOW32
+        if low >= nn or low >= (_U64(4294967296) - nn) % nn:
             return np.int64(m >> _U64(32))  # type: ignore[return-value]  # int64, never uint64, in numba
 
 

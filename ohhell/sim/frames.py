@@ -23,7 +23,17 @@ import pandas as pd
 from ohhell.rules import CompiledRules
 from ohhell.sim.arrays import DealArrays, MatchArrays
 
-__all__ = ["deal_frame", "match_frame", "hand_features", "FEATURES", "TRUMP_LABELS", "trump_labels"]
+__all__ = [
+    "deal_frame",
+    "match_frame",
+    "hand_features",
+    "FEATURES",
+    "TRUMP_LABELS",
+    "TRUMP_CATEGORIES",
+    "TRUMP_CODES",
+    "trump_labels",
+    "strategy_categories",
+]
 
 _LETTERS = "CDHS"
 
@@ -36,18 +46,25 @@ def _label(under: int, over: int) -> str:
 
 #: Labels indexed by ``(under + 1) * 5 + (over + 1)``.
 TRUMP_LABELS = np.array([_label(u, o) for u in range(-1, 4) for o in range(-1, 4)], dtype=object)
-_TRUMP_CATEGORIES: list[str] = list(dict.fromkeys(TRUMP_LABELS.tolist()))
-_TRUMP_CODE = np.array([_TRUMP_CATEGORIES.index(x) for x in TRUMP_LABELS], dtype=np.int64)
+#: The ``trump`` column's categories, in order.
+TRUMP_CATEGORIES: list[str] = list(dict.fromkeys(TRUMP_LABELS.tolist()))
+#: Category code of each label of :data:`TRUMP_LABELS`.
+TRUMP_CODES = np.array([TRUMP_CATEGORIES.index(x) for x in TRUMP_LABELS], dtype=np.int64)
 
 
 def trump_labels(trump: np.ndarray) -> pd.Categorical[str]:
     """Trump labels from ``[..., 3]`` trump arrays."""
     idx = (trump[..., 0] + 1) * 5 + (trump[..., 1] + 1)
-    return pd.Categorical.from_codes(_TRUMP_CODE[idx.ravel()], categories=pd.Index(_TRUMP_CATEGORIES))
+    return pd.Categorical.from_codes(TRUMP_CODES[idx.ravel()], categories=pd.Index(TRUMP_CATEGORIES))
+
+
+def strategy_categories(strategy_names: Sequence[str]) -> list[str]:
+    """The ``strategy`` column's categories: the seats' strategy names, each once, first seen first."""
+    return list(dict.fromkeys(strategy_names))
 
 
 def _names(strategy_names: Sequence[str], seats: np.ndarray) -> pd.Categorical[str]:
-    unique = list(dict.fromkeys(strategy_names))
+    unique = strategy_categories(strategy_names)
     code_of_seat = np.array([unique.index(n) for n in strategy_names], dtype=np.int64)
     return pd.Categorical.from_codes(code_of_seat[seats], categories=pd.Index(unique))
 

@@ -228,7 +228,7 @@ def kernel_rules(compiled: CompiledRules) -> KernelRules:
     )
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def _deal(
     r: int,
     n: int,

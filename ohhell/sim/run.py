@@ -29,6 +29,7 @@ from ohhell.engine import SeedLike, Strategy, seed_sequence
 from ohhell.rules import CompiledRules, Rules, compile_rules
 from ohhell.sim.arrays import DealArrays, MatchArrays
 from ohhell.sim.checkpoint import Checkpoint
+from ohhell.sim.counts import CellCounts, add_counts, count_summary, countable
 from ohhell.sim.frames import deal_frame, match_frame
 from ohhell.sim.paths import Mode, fast_path_reason, run_chunk
 from ohhell.sim.paths import Path as EnginePath
@@ -100,10 +101,14 @@ def summarize(frame: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
     return tmp.groupby(list(by), observed=True, sort=True)[list(SUMMARY_COLUMNS)].sum().reset_index()
 
 
-def _combine_summaries(parts: Sequence[pd.DataFrame], by: Sequence[str]) -> pd.DataFrame:
+def _combine_summaries(parts: Sequence[pd.DataFrame | CellCounts], by: Sequence[str]) -> pd.DataFrame:
     if not parts:
         return pd.DataFrame(columns=[*by, *SUMMARY_COLUMNS])
-    return pd.concat(parts).groupby(list(by), observed=True, sort=True)[list(SUMMARY_COLUMNS)].sum().reset_index()
+    counted = [p for p in parts if isinstance(p, CellCounts)]
+    if len(counted) == len(parts) and all(p.same_table(counted[0]) for p in counted):
+        return add_counts(counted).frame()
+    frames = [p.frame() if isinstance(p, CellCounts) else p for p in parts]
+    return pd.concat(frames).groupby(list(by), observed=True, sort=True)[list(SUMMARY_COLUMNS)].sum().reset_index()
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +128,7 @@ class _Job:
 class _Done:
     chunk: Chunk
     arrays: DealArrays | MatchArrays | None
-    summary: pd.DataFrame | None
+    summary: pd.DataFrame | CellCounts | None  # CellCounts: counted in compiled code (ohhell.sim.counts)
     match_summary: pd.DataFrame | None
     seconds: float
 
@@ -148,10 +153,13 @@ def play_chunk(job: _Job, chunk: Chunk) -> _Done:
         ) from exc
     if job.summary is None:
         return _Done(chunk, arrays, None, None, time.perf_counter() - t0)
-    # only the grouping columns and the counted ones: summary mode never needs the rest
-    needed = {*job.summary, "made", "score"}
-    frame = deal_frame(compiled, job.names, arrays, chunk.start, job.features, columns=needed)
-    counts = summarize(frame, job.summary)
+    if countable(compiled, job.names, job.summary):
+        counts: pd.DataFrame | CellCounts = count_summary(compiled, job.names, arrays, job.summary)  # no row frame
+    else:
+        # only the grouping columns and the counted ones: summary mode never needs the rest
+        needed = {*job.summary, "made", "score"}
+        frame = deal_frame(compiled, job.names, arrays, chunk.start, job.features, columns=needed)
+        counts = summarize(frame, job.summary)
     match_counts = None
     if isinstance(arrays, MatchArrays):
         m = match_frame(job.names, arrays, chunk.start)
@@ -468,7 +476,7 @@ def _payload(d: _Done) -> dict[str, Any]:
         for f in fields(d.arrays):
             out[f"arrays_{f.name}"] = getattr(d.arrays, f.name)
     if d.summary is not None:
-        out["summary"] = d.summary
+        out["summary"] = d.summary.frame() if isinstance(d.summary, CellCounts) else d.summary
     if d.match_summary is not None:
         out["match_summary"] = d.match_summary
     return out

@@ -24,7 +24,7 @@ from ohhell.strategies.policy_core import policy_play
 __all__ = ["play_tricks"]
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def play_tricks(
     hands: np.ndarray,
     n: int,
