@@ -142,7 +142,7 @@ class KernelRules(NamedTuple):
 
     ``tie_breaks``: codes of :data:`~ohhell.rules.compiled.TIE_BREAKS`;
     ``restriction``: a code of :data:`~ohhell.rules.compiled.RESTRICTIONS`;
-    ``cons_points`` 0: no Boer consolation.
+    ``cons_points`` 0: no Boer consolation; ``deck_mask``: the deck's cards as a mask.
     """
 
     hand_sizes: np.ndarray
@@ -154,6 +154,7 @@ class KernelRules(NamedTuple):
     score_tables: np.ndarray
     sight: np.ndarray
     deck: np.ndarray
+    deck_mask: int
     tie_breaks: np.ndarray
     restriction: int
     cons_points: int
@@ -220,6 +221,7 @@ def kernel_rules(compiled: CompiledRules) -> KernelRules:
         score_tables=c.score_tables,
         sight=c.sight,
         deck=c.deck,
+        deck_mask=sum(1 << int(code) for code in c.deck),
         tie_breaks=c.tie_break_codes,
         restriction=c.restriction_code,
         cons_points=c.consolation_points,
@@ -277,9 +279,7 @@ def _deal(
     h = hand_sizes[r]
     d = deck.shape[0]
     src = trump_source[r]
-    deck_mask = 0
-    for i in range(d):
-        deck_mask |= 1 << deck[i]
+    deck_mask = rules.deck_mask
     # the shuffle: Fisher-Yates over positions, chance stream 0
     for i in range(d):
         order[i] = deck[i]
@@ -338,8 +338,11 @@ def _deal(
     # bids, in order from the dealer's left; random play reads the seat's own stream
     total = 0
     all_bids = (1 << (h + 1)) - 1
+    seat = dealer
     for i in range(n):
-        seat = (dealer + 1 + i) % n
+        seat += 1
+        if seat == n:
+            seat = 0
         legal_bids = legal_bid_mask(restriction, h, seat == dealer, total)
         if all_random or kinds[seat] == 0:
             if legal_bids == all_bids:  # the common case, without counting bits
@@ -423,10 +426,10 @@ def play_deals_kernel(
     n_rounds = rules.hand_sizes.shape[0]
     st = np.empty((1 + players, 4), dtype=np.uint64)
     first_bids = np.empty(players, dtype=np.int64)
-    no_plays = np.empty((0, 0), dtype=np.int64)
     order = np.empty(rules.deck.shape[0], dtype=np.int64)
     work = np.empty(players, dtype=np.int64)
     trick_buf = np.zeros(players, dtype=np.int64)
+    no_plays = np.empty((0, 0), dtype=np.int64)
     for j in range(n_deals):
         unit = first_unit + j
         stream_states(st, base, unit * (1 + players), 1 + players)
