@@ -116,10 +116,13 @@ def test_a_made_bid_sheds_the_lowest_card_and_a_short_one_presses() -> None:
     bids = np.array([1, 1, 0], dtype=np.int64)
     made = np.array([0, 1, 0], dtype=np.int64)
     short = np.array([0, 0, 0], dtype=np.int64)
-    args = (hand, hand, trick, 1, 0, 1, 3, -1, int(Suit.SPADES))
+    spades = int(Suit.SPADES)
     flags = folk_core.ALL_TIPS
-    assert Card(folk_core.folk_play(*args, bids, made, 2, 0, flags)) == Card.parse("2H")  # made: lose low
-    assert Card(folk_core.folk_play(*args, bids, short, 3, 0, flags)) == Card.parse("AH")  # short: win high
+    for won, tricks_left, expected in ((made, 2, "2H"), (short, 3, "AH")):  # made: lose low; short: win high
+        led, best_key, holder_short = folk_core.trick_so_far(trick, 1, 0, 3, -1, spades, bids, won)
+        assert (led, holder_short) == (int(Suit.HEARTS), bids[0] - won[0])
+        args = (hand, hand, 1, led, best_key, holder_short, 3, -1, spades, int(bids[1]), int(won[1]), tricks_left)
+        assert Card(folk_core.folk_play(*args, 0, flags)) == Card.parse(expected)
 
 
 def test_spoiler_bids_like_its_inner_player_and_plays_differently_once_lost() -> None:

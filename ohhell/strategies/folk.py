@@ -141,9 +141,10 @@ def folk_play(obs: Observation, flags: int) -> Card:
     n_trick = sum(1 for c in obs.current_trick if c.is_plain)
     bids = np.array([b if b is not None else 0 for b in obs.bids], dtype=np.int64)
     won = np.array(obs.tricks_won, dtype=np.int64)
+    led, best_key, holder_short = core.trick_so_far(trick, n_trick, obs.leader, obs.players, under, over, bids, won)
     code = core.folk_play(
-        _plain_mask(obs.hand), legal, trick, n_trick, obs.leader, obs.seat, obs.players, under, over,
-        bids, won, obs.tricks_left, _plain_mask(list(obs.played_cards)), flags,
+        _plain_mask(obs.hand), legal, n_trick, led, best_key, holder_short, obs.players, under, over,
+        int(bids[obs.seat]), int(won[obs.seat]), obs.tricks_left, _plain_mask(list(obs.played_cards)), flags,
     )  # fmt: skip
     return Card(int(code))
 

@@ -247,18 +247,49 @@ def sure_winner(hand: int, unseen: int, t_under: int, t_over: int) -> int:
 
 
 @njit(cache=True, error_model="numpy")
-def folk_play(
-    hand: int,
-    legal: int,
+def trick_so_far(
     trick: np.ndarray,
     trick_len: int,
     leader: int,
-    seat: int,
     players: int,
     t_under: int,
     t_over: int,
     bids: np.ndarray,
     won: np.ndarray,
+) -> tuple[int, int, int]:
+    """(led suit, strength of the winning card, tricks its holder still needs) of a trick so far.
+
+    ``trick[0:trick_len]`` are the cards from the leader; an empty trick
+    gives ``(-1, -1, 0)``.  The winning card is the first with the highest
+    strength.
+    """
+    if trick_len == 0:
+        return -1, -1, 0
+    led = trick[0] // 13
+    best_key = -1
+    best_pos = 0
+    for i in range(trick_len):
+        k = trick_strength(trick[i], led, t_under, t_over)
+        if k > best_key:
+            best_key = k
+            best_pos = i
+    holder = (leader + best_pos) % players
+    return led, best_key, bids[holder] - won[holder]
+
+
+@njit(cache=True, error_model="numpy")
+def folk_play(
+    hand: int,
+    legal: int,
+    trick_len: int,
+    led: int,
+    best_key: int,
+    holder_short: int,
+    players: int,
+    t_under: int,
+    t_over: int,
+    bid: int,
+    mine: int,
     tricks_left: int,
     played: int,
     flags: int,
@@ -273,9 +304,14 @@ def folk_play(
     trump while it is the highest out, then cash side winners only once no
     trump is out.  ``SPOIL``: once the bid is lost, let players who have their
     bid win tricks and beat players who still need them.
+
+    The trick so far is given as numbers, not an array (see
+    :func:`trick_so_far`): ``trick_len`` cards played, ``led`` their suit,
+    ``best_key`` the :func:`~ohhell.rules.tricks.trick_strength` of the card
+    winning it and ``holder_short`` the tricks its player still needs
+    (bid less won); ``bid`` and ``mine`` are this player's.  Compiled
+    callers (the kernel) keep these as they play, without an array per card.
     """
-    bid = bids[seat]
-    mine = won[seat]
     need = bid - mine
     unseen = ~(hand | played) & ((1 << 52) - 1)
     lost = mine > bid or mine + tricks_left < bid
@@ -290,14 +326,6 @@ def folk_play(
                 return w
             return lowest_card(legal, t_under, t_over)
         return highest_card(legal, t_under, t_over)
-    led = trick[0] // 13
-    best_key = -1
-    best_pos = 0
-    for i in range(trick_len):
-        k = trick_strength(trick[i], led, t_under, t_over)
-        if k > best_key:
-            best_key = k
-            best_pos = i
     winners = 0
     m = legal
     while m:
@@ -308,8 +336,7 @@ def folk_play(
     losers = legal & ~winners
     last = trick_len == players - 1
     if flags & SPOIL and lost:
-        holder = (leader + best_pos) % players
-        if bids[holder] - won[holder] <= 0:
+        if holder_short <= 0:
             return lowest_card(losers if losers else legal, t_under, t_over)
         if winners:
             return lowest_card(winners, t_under, t_over)

@@ -6,7 +6,7 @@ follow suit, the highest trump or card of the led suit wins, the winner
 leads.  Seats play at random (``kinds`` 0, reading their own stream, row
 ``1 + seat`` of ``st``, as :class:`~ohhell.strategies.RandomStrategy` does)
 or as the folk player (``kinds`` 1 and 2, with its tips in ``flags``), or
-by the rollout policy (``kinds`` 3, :func:`~ohhell.strategies.policy_core.policy_play`;
+by the rollout policy (``kinds`` 3, :func:`~ohhell.strategies.policy_core.policy_card`;
 ``flags`` 1: more tricks pay past the bid).
 """
 
@@ -19,7 +19,7 @@ from ohhell.cards.masks import SUIT_OF, kth_bit, popcount
 from ohhell.engine.stream import draw_below
 from ohhell.rules.tricks import trick_strength
 from ohhell.strategies.folk_core import folk_play
-from ohhell.strategies.policy_core import policy_play
+from ohhell.strategies.policy_core import policy_card
 
 __all__ = ["play_tricks"]
 
@@ -69,11 +69,12 @@ def play_tricks(
                 c = kth_bit(legal, draw_below(st, 1 + seat, popcount(legal)))
             elif kinds[seat] == 3:
                 over = flags[seat] & 1 == 1
-                c = policy_play(hand, legal, trick_buf, p, seat, n, t_under, t_over, bids, tricks, played, over)
+                c = policy_card(hand, legal, p, led, best_key, bids[seat] - tricks[seat], n, t_under, t_over, played,
+                                over)  # fmt: skip
             else:
                 c = folk_play(
-                    hand, legal, trick_buf, p, leader, seat, n, t_under, t_over, bids, tricks, h - t, played,
-                    flags[seat],
+                    hand, legal, p, led, best_key, bids[best] - tricks[best] if p > 0 else 0, n, t_under, t_over,
+                    bids[seat], tricks[seat], h - t, played, flags[seat],
                 )  # fmt: skip
             hands[seat] = hand & ~(np.int64(1) << np.int64(c))
             if not all_random:

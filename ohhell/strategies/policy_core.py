@@ -19,9 +19,73 @@ from ohhell.cards.masks import lowest_bit, suit_mask
 from ohhell.rules.tricks import trick_strength
 from ohhell.strategies.folk_core import highest_card, lowest_card, sure_winner
 
-__all__ = ["policy_play", "over_wants_of", "winning_position"]
+__all__ = ["policy_card", "policy_play", "over_wants_of", "winning_position"]
 
 _ALL52 = (1 << 52) - 1
+
+
+@njit(cache=True, error_model="numpy")
+def policy_card(
+    hand: int,
+    legal: int,
+    trick_len: int,
+    led: int,
+    best_key: int,
+    need: int,
+    players: int,
+    t_under: int,
+    t_over: int,
+    played: int,
+    over_wants: bool,
+) -> int:
+    """The rollout policy's card (a code in ``legal``).
+
+    Short of its bid: lead a card no unseen card can beat if it has one,
+    else the highest card of a side suit (the highest trump without one);
+    following, win with the lowest winning card when last and the highest
+    otherwise, or play the lowest card when it cannot win.
+    Bid made (or exceeded): lead the lowest card; following, play the
+    highest card that loses the trick so far; with only winners, the
+    highest when last, the lowest otherwise.  Past its bid, it plays as if
+    short when ``over_wants`` (the score table pays for more tricks on a
+    miss, as OpenSpiel's does; :func:`over_wants_of`).
+
+    The trick so far is given as numbers (no array, so a compiled caller
+    pays no reference counting per card): ``trick_len`` cards, ``led`` their
+    suit, ``best_key`` the :func:`~ohhell.rules.tricks.trick_strength` of
+    the card winning it; ``need``: the player's bid less its tricks.
+    """
+    if legal & (legal - 1) == 0:
+        return lowest_bit(legal)
+    wants = need > 0 or (need < 0 and over_wants)
+    if trick_len == 0:
+        if not wants:
+            return lowest_card(legal, t_under, t_over)
+        unseen = ~(hand | played) & _ALL52
+        w = sure_winner(legal, unseen, t_under, t_over)
+        if w >= 0:
+            return w
+        side = legal
+        for suit in range(4):
+            if suit in (t_over, t_under):
+                side &= ~suit_mask(suit)
+        return highest_card(side if side else legal, t_under, t_over)
+    winners = 0
+    m = legal
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        if trick_strength(c, led, t_under, t_over) > best_key:
+            winners |= 1 << c
+    losers = legal & ~winners
+    last = trick_len == players - 1
+    if wants:
+        if winners:
+            return lowest_card(winners, t_under, t_over) if last else highest_card(winners, t_under, t_over)
+        return lowest_card(legal, t_under, t_over)
+    if losers:
+        return highest_card(losers, t_under, t_over)
+    return highest_card(legal, t_under, t_over) if last else lowest_card(legal, t_under, t_over)
 
 
 @njit(cache=True, error_model="numpy")
@@ -39,56 +103,17 @@ def policy_play(
     played: int,
     over_wants: bool,
 ) -> int:
-    """The rollout policy's card (a code in ``legal``).
-
-    Short of its bid: lead a card no unseen card can beat if it has one,
-    else the highest card of a side suit (the highest trump without one);
-    following, win with the lowest winning card when last and the highest
-    otherwise, or play the lowest card when it cannot win.
-    Bid made (or exceeded): lead the lowest card; following, play the
-    highest card that loses the trick so far; with only winners, the
-    highest when last, the lowest otherwise.  Past its bid, it plays as if
-    short when ``over_wants`` (the score table pays for more tricks on a
-    miss, as OpenSpiel's does; :func:`over_wants_of`).
-    """
-    if legal & (legal - 1) == 0:
-        return lowest_bit(legal)
-    need = bids[seat] - won[seat]
-    wants = need > 0 or (need < 0 and over_wants)
-    if trick_len == 0:
-        if not wants:
-            return lowest_card(legal, t_under, t_over)
-        unseen = ~(hand | played) & _ALL52
-        w = sure_winner(legal, unseen, t_under, t_over)
-        if w >= 0:
-            return w
-        side = legal
-        for suit in range(4):
-            if suit in (t_over, t_under):
-                side &= ~suit_mask(suit)
-        return highest_card(side if side else legal, t_under, t_over)
-    led = trick[0] // 13
+    """The rollout policy's card (a code in ``legal``): :func:`policy_card` of the trick ``trick[0:trick_len]``."""
+    led = -1
     best_key = -1
-    for i in range(trick_len):
-        k = trick_strength(trick[i], led, t_under, t_over)
-        if k > best_key:
-            best_key = k
-    winners = 0
-    m = legal
-    while m:
-        c = lowest_bit(m)
-        m &= m - 1
-        if trick_strength(c, led, t_under, t_over) > best_key:
-            winners |= 1 << c
-    losers = legal & ~winners
-    last = trick_len == players - 1
-    if wants:
-        if winners:
-            return lowest_card(winners, t_under, t_over) if last else highest_card(winners, t_under, t_over)
-        return lowest_card(legal, t_under, t_over)
-    if losers:
-        return highest_card(losers, t_under, t_over)
-    return highest_card(legal, t_under, t_over) if last else lowest_card(legal, t_under, t_over)
+    if trick_len > 0:
+        led = trick[0] // 13
+        for i in range(trick_len):
+            k = trick_strength(trick[i], led, t_under, t_over)
+            if k > best_key:
+                best_key = k
+    return policy_card(hand, legal, trick_len, led, best_key, bids[seat] - won[seat], players, t_under, t_over,
+                       played, over_wants)  # fmt: skip
 
 
 @njit(cache=True, error_model="numpy")
