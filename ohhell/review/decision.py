@@ -36,7 +36,7 @@ from ohhell.strategies.rollout import compiled_deck
 
 __all__ = ["Decision", "evaluate", "grade", "ReviewPhase"]
 
-ReviewPhase = Literal["bid", "play"]
+ReviewPhase = Literal["bid", "adjust", "play"]
 
 
 def _num(value: float) -> float | None:
@@ -52,8 +52,11 @@ def _label(choice: int | Card) -> str:
 class Decision:
     """A graded decision.  Choices are written as text: a bid ``"2"``, a card ``"QS"``.
 
-    ``deal``: the record's line (or deal number); ``trick``: 1-based trick of
-    a card (0 for a bid); ``values`` / ``lo`` / ``hi``: each legal choice's
+    ``deal``: the record's line (or deal number); ``phase``: ``bid`` (a first
+    bid), ``adjust`` (the adjusting seat's move one up or down after bids
+    summing to the hand size, graded from its view of every seat's bid) or
+    ``play``; ``trick``: 1-based trick of a card (0 for a bid or an
+    adjustment); ``values`` / ``lo`` / ``hi``: each legal choice's
     expected score and interval; ``loss`` and ``loss_lo`` / ``loss_hi``: the
     expected points given up against ``best`` with a paired interval;
     ``exact``: values without sampling; ``forced``: one legal choice.
@@ -150,7 +153,7 @@ def grade(
     forced = len(values.mean) == 1
     loss = 0.0 if forced else values.loss(chosen)
     lo, hi = (0.0, 0.0) if forced else values.loss_interval(chosen)
-    phase: ReviewPhase = "play" if obs.phase == "play" else "bid"
+    phase: ReviewPhase = "play" if obs.phase == "play" else "adjust" if obs.phase == "adjust" else "bid"
     return Decision(
         deal=deal,
         seat=obs.seat,

@@ -93,7 +93,13 @@ class MatchReview:
         return pd.DataFrame(rows, columns=[*cols, "loss_lo", "loss_hi", "exact", "forced"])
 
     def summary(self) -> pd.DataFrame:
-        """Per seat: decisions, total and mean loss, mistakes over 1 and 5 points, bid and play loss, loss per deal.
+        """Per seat: decisions, total and mean loss, mistakes over 1 and 5 points, bid, adjustment and play loss,
+        loss per deal.
+
+        ``bid_loss`` counts the first bids only; ``adjust_loss`` the adjustments
+        (rules where the bids may not sum to the hand size and a seat moves its
+        bid, recorded with ``first_bids``); ``total_loss`` is their sum with
+        ``play_loss``.
 
         ``loss_per_deal`` has a t-interval over the deals (``loss_per_deal_lo``/``_hi``),
         which holds both the luck of the deals and the sampling of the values.
@@ -116,6 +122,7 @@ class MatchReview:
                     "mistakes_over_1": int((mine.loss > MISTAKE_THRESHOLDS[0]).sum()),
                     "mistakes_over_5": int((mine.loss > MISTAKE_THRESHOLDS[1]).sum()),
                     "bid_loss": float(mine.loss[mine.phase == "bid"].sum()),
+                    "adjust_loss": float(mine.loss[mine.phase == "adjust"].sum()),
                     "play_loss": float(mine.loss[mine.phase == "play"].sum()),
                     "loss_per_deal": mean,
                     "loss_per_deal_lo": lo,
