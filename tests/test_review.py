@@ -175,6 +175,7 @@ def test_every_decision_is_graded_consistently(seed: int, size: int, preset: str
         assert d.loss >= 0 and d.loss_lo <= d.loss <= d.loss_hi
         assert d.forced == (len(d.values) == 1)
         assert json.loads(json.dumps(d.to_dict()))["loss"] == round(d.loss, 4)
+        assert d.loss_crossfit == d.loss if d.exact or d.forced else d.loss_crossfit <= d.loss + 1e-9
 
 
 # -- consistency ------------------------------------------------------------------------------------------------
@@ -210,6 +211,34 @@ def test_loss_difference_agrees_with_the_tournament_on_the_same_deals() -> None:
     s_gap, s_lo, s_hi = t_interval(diff.to_numpy(), 0.95)
     assert lo > 0
     assert lo <= s_hi and s_lo <= hi, (gap, lo, hi, s_gap, s_lo, s_hi)
+
+
+# -- the bias of the best sampled mean ---------------------------------------------------------------------------
+
+
+def test_crossfit_loss_brackets_the_true_loss_with_the_plain_loss() -> None:
+    """Three choices, true values 0, 0.2 and 0.2, batch means with sd 1: the plain loss of choice 0 overstates the true
+    loss (0.2) in expectation, the cross-fitted loss understates it, each by more than its standard error allows."""
+    from ohhell.review.values import ChoiceValues
+
+    rng = np.random.default_rng(7)
+    truth = np.array([0.0, 0.2, 0.2])
+    plain, cross = [], []
+    for _ in range(4000):
+        runs = truth[:, None] + rng.normal(size=(3, 8))
+        v = ChoiceValues.from_batches({k: runs[k] for k in range(3)}, confidence=0.95)
+        plain.append(v.loss(0))
+        cross.append(v.crossfit_loss(0))
+    for x, above in ((np.array(plain), True), (np.array(cross), False)):
+        se = x.std(ddof=1) / math.sqrt(x.size)
+        assert (x.mean() - 0.2 > 4 * se) if above else (0.2 - x.mean() > 4 * se), (x.mean(), se)
+    # well-separated values: both estimators agree exactly
+    v = ChoiceValues.from_batches({"a": [0.0, 0.1, -0.1, 0.05], "b": [10.0, 10.2, 9.9, 10.1]}, confidence=0.95)
+    assert v.crossfit_loss("a") == pytest.approx(v.loss("a")) and v.crossfit_loss("b") == 0.0
+    exact = ChoiceValues.from_exact({0: 1.0, 1: 3.0})
+    assert exact.crossfit_loss(0) == exact.loss(0) == 2.0
+    with pytest.raises(ValueError, match="legal choices"):
+        v.crossfit_loss("c")
 
 
 # -- the tournament's own deals ---------------------------------------------------------------------------------

@@ -59,6 +59,9 @@ class Decision:
     adjustment); ``values`` / ``lo`` / ``hi``: each legal choice's
     expected score and interval; ``loss`` and ``loss_lo`` / ``loss_hi``: the
     expected points given up against ``best`` with a paired interval;
+    ``loss_crossfit``: the loss against the best of half the batches, valued
+    on the other half (:meth:`ChoiceValues.crossfit_loss`; biased down where
+    ``loss`` is biased up);
     ``exact``: values without sampling; ``forced``: one legal choice.
     """
 
@@ -73,6 +76,7 @@ class Decision:
     loss: float
     loss_lo: float
     loss_hi: float
+    loss_crossfit: float
     values: dict[str, float]
     lo: dict[str, float]
     hi: dict[str, float]
@@ -92,6 +96,7 @@ class Decision:
             "best": self.best,
             "loss": round(self.loss, 4),
             "loss_interval": [round(self.loss_lo, 4), round(self.loss_hi, 4)],
+            "loss_crossfit": round(self.loss_crossfit, 4),
             "values": {k: _num(v) for k, v in self.values.items()},
             "intervals": {k: [_num(self.lo[k]), _num(self.hi[k])] for k in self.values},
             "exact": self.exact,
@@ -166,6 +171,7 @@ def grade(
         loss=loss,
         loss_lo=lo,
         loss_hi=hi,
+        loss_crossfit=0.0 if forced else values.crossfit_loss(chosen),
         values={_label(k): v for k, v in values.mean.items()},
         lo={_label(k): v for k, v in values.lo.items()},
         hi={_label(k): v for k, v in values.hi.items()},
