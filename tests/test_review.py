@@ -312,8 +312,17 @@ def test_a_bad_adjustment_is_a_loss_and_the_best_loses_nothing() -> None:
         assert d.seat == 0 and d.chosen == str(adjusted) and d.best == "3" and set(d.values) == {"1", "3"}
         assert d.values == {"1": float(table[1, 3]), "3": float(table[3, 3])}  # every sampled deal: three tricks
         assert d.loss == pytest.approx(loss) and d.loss_lo == pytest.approx(loss) == d.loss_hi
-        row = review_records([(1, rec)], BONDE, seed=1, budget=SMALL).summary().iloc[0]
+        match = review_records([(1, rec)], BONDE, seed=1, budget=SMALL)
+        row = match.summary().iloc[0]
         assert row.adjust_loss == pytest.approx(loss)
+        if loss:
+            from ohhell.review.html_report import render_html
+            from ohhell.review.text import decisions_table
+
+            page = render_html(match, threshold=1.0)
+            assert "<th>adjust loss</th>" in page and "<th>first bid</th>" in page
+            assert "<td>adjustment</td><td>1</td><td>3</td><td>13.00</td>" in page
+            assert any(line.split()[2:6] == ["adjust", "-", "1", "3"] for line in decisions_table(match).splitlines())
         assert row.total_loss == pytest.approx(row.bid_loss + row.adjust_loss + row.play_loss)
 
 
