@@ -39,7 +39,7 @@ import numpy as np
 import pandas as pd
 
 import ohhell
-from ohhell.records import DealRecord
+from ohhell.records import DealRecord, replay
 from ohhell.review import Budget, review_records
 from ohhell.review.values import DEFAULT_BUDGET, t_interval
 from ohhell.rules import FixedHands
@@ -113,12 +113,41 @@ def main() -> None:
     # self-play tables on the same deals (the same seed: the same cards)
     self_rows = {}
     self_per_seat = {}
+    self_scores = {}
     for name, player in (("strong", strong), ("folk", Folk())):
         table = deal_records(rules, [player] * n, deals=d, seed=args.seed)
         f = reviewed([(u + 1, r) for u, r in enumerate(table)], rules, args.review_seed, budget)
         self_rows[name] = f
+        self_scores[name] = np.array([replay(r, rules).scores for r in table], dtype=np.float64)  # [unit, seat]
         for column in ("loss", "loss_crossfit"):
             self_per_seat[name, column] = seat_deal_loss(f, list(range(1, d + 1)), n, column).mean(axis=1)
+    # what a folk seat gains when one of its folk opponents is replaced by the strong player: the folk table's
+    # seats against the same seats of the mixed tables (the same cards, the same seat streams)
+    mixed = tr.deals.pivot_table(index=["rotation", "unit"], columns="seat", values="score", observed=True)
+    mixed_scores = mixed.to_numpy(dtype=np.float64).reshape(n, d, n)  # [rotation, unit, seat]
+    change = mixed_scores - self_scores["folk"][None, :, :]
+    harm = np.stack([np.delete(change[k], k, axis=1).mean(axis=1) for k in range(n)]).mean(axis=0)
+    net = gaps["loss"][2] - harm
+    net_cf = gaps["loss_crossfit"][2] - harm
+    _, lo, hi = t_interval(gaps["loss"][2] - score_gap, conf)
+    if lo <= 0 <= hi:
+        verdict = (
+            "The loss difference per deal and the tournament's score difference on the same deals agree: their"
+            f" paired difference's {conf:.0%} interval holds 0."
+        )
+    else:
+        word = "larger" if lo > 0 else "smaller"
+        verdict = (
+            f"The loss difference per deal is {word} than the tournament's score difference on the same deals, by"
+            f" {interval(gaps['loss'][2] - score_gap, conf)} points (paired over deals): a seat's summed losses,"
+            " measured against the review's model of the table (every seat then playing the rollout policy), do not"
+            " add up to what it scores against the players actually at the table."
+        )
+        _, cf_lo, cf_hi = t_interval(gaps["loss_crossfit"][2] - score_gap, conf)
+        if (cf_lo > 0) == (lo > 0) and not cf_lo <= 0 <= cf_hi:
+            verdict += (
+                " The cross-fitted loss differs the same way, so the bias of the best sampled mean is not the cause."
+            )
     elapsed = time.perf_counter() - t0
 
     def per_decision(f: pd.DataFrame, column: str = "loss") -> str:
@@ -189,6 +218,27 @@ Mean loss per decision in these deals (all decisions; the searched ones, not for
 {SELF_HEAD}
 {self_row("loss", "loss")}
 {self_row("loss_crossfit", "loss_crossfit")}
+
+## One explanation checked: what the other seats' decisions cost a seat
+
+A seat's loss counts what its own decisions cost it. The tournament's score difference
+also holds what the other seats' decisions cost it: the strong seat sits with three folk
+players, a folk seat with two and the strong player. The folk seats of the mixed tables
+against the same seats of the folk table (the same cards, the same seat streams, one folk
+opponent replaced by the strong player) change by {interval(harm, conf)} per seat and deal.
+Were scores additive (what the cards allow, less the seat's own loss, less what the others'
+decisions cost it), the score difference would be the loss difference less that change:
+
+| | per deal ({conf:.0%} interval) |
+|---|---|
+| loss difference (folk minus strong) less the change, `loss` | {interval(net, conf)} |
+| the same with `loss_crossfit` | {interval(net_cf, conf)} |
+| score difference, strong minus folk (tournament) | {interval(score_gap, conf)} |
+| first row minus the score difference (paired) | {interval(net - score_gap, conf)} |
+
+## Verdict
+
+{verdict}
 
 The strong player's self-play loss under `loss` is the review's own upward bias (a noisy
 best choice counts a little noise as loss) plus what the review's search finds that the strong

@@ -183,10 +183,11 @@ def test_every_decision_is_graded_consistently(seed: int, size: int, preset: str
 
 def test_loss_difference_agrees_with_the_tournament_on_the_same_deals() -> None:
     """The duplicate tournament's own deals (records=True), reviewed: the strong seat loses little and the folk seats
-    more, and the loss difference per deal (folk seats minus the strong seat) agrees, within the intervals, with the
-    tournament's score difference per deal (strong minus folk) on those deals.
+    more, and the loss difference per deal (folk seats minus the strong seat) is positive and, at this size, within
+    the interval of the tournament's score difference per deal (strong minus folk) on those deals.
 
-    Full size: analysis/review_consistency.py.
+    At full size (analysis/review_consistency.py, 1000 deals) the intervals no longer overlap: the loss difference
+    is larger by about 0.6 points a deal (docs/tutorials/review-a-match.md says why that is read as it is).
     """
     from ohhell.review.values import t_interval
     from ohhell.tournament import tournament
