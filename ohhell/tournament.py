@@ -48,8 +48,14 @@ class TournamentResult:
 
 
 def _replayed(
-    rules: Rules, strategies: Sequence[Strategy], deals: int, seed: SeedLike, chunk_size: int | None
+    rules: Rules,
+    strategies: Sequence[Strategy],
+    deals: int,
+    seed: SeedLike,
+    chunk_size: int | None,
+    played: int | None = None,
 ) -> list[DealResult]:
+    """The first ``played`` (default all) of the ``deals`` units of a simulation, through the reference engine."""
     compiled = compile_rules(rules)
     players = compiled.players
     if len(strategies) != players:
@@ -60,6 +66,8 @@ def _replayed(
     for chunk in plan_chunks(deals, chunk_size):
         base = chunk_base(ss, chunk.index)
         for unit in range(chunk.start, chunk.start + chunk.size):
+            if played is not None and unit >= played:
+                return out
             chance, seats = unit_streams(base, unit, players)
             r = unit % compiled.n_rounds
             n = int(compiled.players_in_round[r])
@@ -184,7 +192,8 @@ def tournament(
         frames.append(d)
         if records and deals is not None:
             seated = [seating[i] for i in order]
-            results = _replayed(rules, seated, deals, ss, simulate_options.get("chunk_size"))
+            played = int(result.deals["unit"].max()) + 1  # a stop= rule may end the run early
+            results = _replayed(rules, seated, deals, ss, simulate_options.get("chunk_size"), played)
             _check_scores(results, result.deals, rotation)
             kept.append(tuple(DealRecord.from_result(r) for r in results))
         if result.matches is not None:

@@ -264,6 +264,14 @@ def test_tournament_records_are_its_deals() -> None:
     assert tournament(rules, [Folk()] * 4, deals=5, seed=4, n_jobs=1, progress=False).records is None
     again = deal_records(rules, [strong, Folk(), Folk(), Folk()], deals=5, seed=4)
     assert [r.hands for r in again] == [r.hands for r in t.records[0]]  # the same cards, whoever plays them
+
+    class AfterOneChunk:
+        def reached(self, result: object) -> bool:
+            return True
+
+    early = tournament(rules, [Folk()] * 4, deals=30, seed=4, records=True, n_jobs=1, progress=False, chunk_size=10,
+                       stop=AfterOneChunk())  # fmt: skip
+    assert early.records is not None and [len(r) for r in early.records] == [10] * 4
     with pytest.raises(ValueError, match="needs deals="):
         tournament(rules, [Folk()] * 4, matches=2, seed=4, records=True, n_jobs=1, progress=False)
 
