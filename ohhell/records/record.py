@@ -28,6 +28,11 @@ has the full reference with a worked example:
     with this hand size and player count is assumed.
 ``exposed`` (optional)
     cards set aside face up: the short game's twos, then a drawn trump card.
+``first_bids`` (optional)
+    list by seat of the bids made before an adjustment (rules where the bids
+    may not sum to the hand size and a seat then moves its bid one up or
+    down); absent: no adjustment was recorded.  Written when the deal had
+    an adjustment.
 
 A line is refused (a :class:`~ohhell.engine.RecordError`) when it is not
 UTF-8, not JSON, nests arrays and objects deeper than :data:`MAX_DEPTH`, has
@@ -166,6 +171,7 @@ class DealRecord:
     tricks: tuple[tuple[Card, ...], ...]
     round: int | None = None
     exposed: tuple[Card, ...] = ()
+    first_bids: tuple[int, ...] | None = None
 
     @classmethod
     def from_dict(cls, data: object) -> DealRecord:
@@ -203,6 +209,9 @@ class DealRecord:
         exposed_raw = data.get("exposed", [])
         if not isinstance(exposed_raw, list):
             raise RecordError(f"exposed must be a list of cards, got {exposed_raw!r}")
+        first_raw = data.get("first_bids")
+        if first_raw is not None and (not isinstance(first_raw, list) or len(first_raw) != players):
+            raise RecordError(f"first_bids must list {players} seats' bids before the adjustment, got {first_raw!r}")
         return cls(
             players=players,
             dealer=_int(data["dealer"], "dealer"),
@@ -214,6 +223,9 @@ class DealRecord:
             tricks=tuple(tricks),
             round=None if round_raw is None else _int(round_raw, "round"),
             exposed=tuple(_card(c, "exposed") for c in exposed_raw),
+            first_bids=None
+            if first_raw is None
+            else tuple(_int(b, f"seat {s} first bid") for s, b in enumerate(first_raw)),
         )
 
     @classmethod
@@ -235,6 +247,7 @@ class DealRecord:
             tricks=tuple(t.cards for t in result.tricks),
             round=result.round_index + 1,
             exposed=result.exposed,
+            first_bids=result.first_bids if result.first_bids != result.bids else None,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -252,6 +265,8 @@ class DealRecord:
             out["round"] = self.round
         if self.exposed:
             out["exposed"] = [str(c) for c in self.exposed]
+        if self.first_bids is not None:
+            out["first_bids"] = list(self.first_bids)
         return out
 
     def to_json(self) -> str:

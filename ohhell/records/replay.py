@@ -161,6 +161,25 @@ def _check_exposed(c: CompiledRules, r: int, rec: DealRecord) -> None:
             )
 
 
+def _adjust(state: DealState, rec: DealRecord) -> None:
+    """Apply the recorded adjustment after the first bids of ``rec.first_bids``; every other bid must stay."""
+    assert rec.first_bids is not None
+    adjuster = state.current_seat if state.phase == "adjust" else None
+    for seat, (before, after) in enumerate(zip(rec.first_bids, rec.bids)):
+        if before != after and seat != adjuster:
+            why = "no adjustment was due" if adjuster is None else f"only seat {adjuster} adjusts"
+            raise RecordError(f"seat {seat}: first bid {before} but final bid {after}; {why}")
+    if adjuster is None:
+        return
+    bid = rec.bids[adjuster]
+    try:
+        state.apply_bid(bid)
+    except IllegalMoveError as exc:
+        raise RecordError(
+            f"seat {adjuster}: adjusted bid {bid} is not allowed ({exc.rule}); legal: {exc.legal}"
+        ) from None
+
+
 def replay(record: DealRecord, rules: Rules) -> DealResult:
     """Validate ``record`` against ``rules`` and return the deal's outcome.
 
@@ -196,14 +215,17 @@ def replay(record: DealRecord, rules: Rules) -> DealResult:
         suit = rec.trump.suit
         assert suit is not None
         state.apply_trump(suit)
+    first = rec.bids if rec.first_bids is None else rec.first_bids
     for seat in state.bid_order:
-        bid = rec.bids[seat]
+        bid = first[seat]
         try:
             state.apply_bid(bid)
         except IllegalMoveError as exc:
             raise RecordError(
                 f"seat {seat}: bid {bid} is not allowed ({exc.rule or 'bids run 0..hand size'}); legal: {exc.legal}"
             ) from None
+    if rec.first_bids is not None:
+        _adjust(state, rec)
     if state.phase == "adjust":
         raise RecordError(
             f"seat {state.current_seat}: the bids sum to the hand size ({rec.hand_size}); under"

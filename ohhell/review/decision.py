@@ -36,7 +36,7 @@ from ohhell.strategies.rollout import compiled_deck
 
 __all__ = ["Decision", "evaluate", "grade", "ReviewPhase"]
 
-ReviewPhase = Literal["bid", "play"]
+ReviewPhase = Literal["bid", "adjust", "play"]
 
 
 def _num(value: float) -> float | None:
@@ -52,10 +52,16 @@ def _label(choice: int | Card) -> str:
 class Decision:
     """A graded decision.  Choices are written as text: a bid ``"2"``, a card ``"QS"``.
 
-    ``deal``: the record's line (or deal number); ``trick``: 1-based trick of
-    a card (0 for a bid); ``values`` / ``lo`` / ``hi``: each legal choice's
+    ``deal``: the record's line (or deal number); ``phase``: ``bid`` (a first
+    bid), ``adjust`` (the adjusting seat's move one up or down after bids
+    summing to the hand size, graded from its view of every seat's bid) or
+    ``play``; ``trick``: 1-based trick of a card (0 for a bid or an
+    adjustment); ``values`` / ``lo`` / ``hi``: each legal choice's
     expected score and interval; ``loss`` and ``loss_lo`` / ``loss_hi``: the
     expected points given up against ``best`` with a paired interval;
+    ``loss_crossfit``: the loss against the best of half the batches, valued
+    on the other half (:meth:`ChoiceValues.crossfit_loss`; biased down where
+    ``loss`` is biased up);
     ``exact``: values without sampling; ``forced``: one legal choice.
     """
 
@@ -70,6 +76,7 @@ class Decision:
     loss: float
     loss_lo: float
     loss_hi: float
+    loss_crossfit: float
     values: dict[str, float]
     lo: dict[str, float]
     hi: dict[str, float]
@@ -89,6 +96,7 @@ class Decision:
             "best": self.best,
             "loss": round(self.loss, 4),
             "loss_interval": [round(self.loss_lo, 4), round(self.loss_hi, 4)],
+            "loss_crossfit": round(self.loss_crossfit, 4),
             "values": {k: _num(v) for k, v in self.values.items()},
             "intervals": {k: [_num(self.lo[k]), _num(self.hi[k])] for k in self.values},
             "exact": self.exact,
@@ -150,7 +158,7 @@ def grade(
     forced = len(values.mean) == 1
     loss = 0.0 if forced else values.loss(chosen)
     lo, hi = (0.0, 0.0) if forced else values.loss_interval(chosen)
-    phase: ReviewPhase = "play" if obs.phase == "play" else "bid"
+    phase: ReviewPhase = "play" if obs.phase == "play" else "adjust" if obs.phase == "adjust" else "bid"
     return Decision(
         deal=deal,
         seat=obs.seat,
@@ -163,6 +171,7 @@ def grade(
         loss=loss,
         loss_lo=lo,
         loss_hi=hi,
+        loss_crossfit=0.0 if forced else values.crossfit_loss(chosen),
         values={_label(k): v for k, v in values.mean.items()},
         lo={_label(k): v for k, v in values.lo.items()},
         hi={_label(k): v for k, v in values.hi.items()},

@@ -77,7 +77,7 @@ def _chart(review: MatchReview) -> str:
 
 def _decision_row(d: Decision) -> str:
     severe = " severe" if d.loss > MISTAKE_THRESHOLDS[1] else ""
-    where = "bid" if d.phase == "bid" else f"trick {d.trick}"
+    where = {"bid": "bid", "adjust": "adjustment"}.get(d.phase, f"trick {d.trick}")
     interval = "exact" if d.exact else f"{d.loss_lo:.2f} to {d.loss_hi:.2f}"
     values = ", ".join(f"{escape(k)}: {v:.2f}" for k, v in sorted(d.values.items(), key=lambda kv: -kv[1]))
     return (
@@ -103,13 +103,16 @@ def render_html(review: MatchReview, *, threshold: float = 1.0, title: str = "Ma
     ]
     costly = [d for d in review.decisions if d.loss > threshold]
     parts.append(f"<p id='costly-count'>{len(costly)} costly decisions in {len(review.deals)} deals.</p>")
+    adjusting = review.rules.restriction.kind in ("first-adjusts", "highest-adjusts")
+    adjust_head = "<th>adjust loss</th>" if adjusting else ""
     parts.append("<h2>Per seat</h2><table id='summary'><tr><th>seat</th><th>decisions</th><th>total loss</th>"
-                 "<th>mean loss</th><th>over 1</th><th>over 5</th><th>bid loss</th><th>play loss</th>"
+                 f"<th>mean loss</th><th>over 1</th><th>over 5</th><th>bid loss</th>{adjust_head}<th>play loss</th>"
                  "<th>loss per deal</th></tr>")  # fmt: skip
     for r in review.summary().itertuples(index=False):
+        adjust = f"<td>{r.adjust_loss:.2f}</td>" if adjusting else ""
         parts.append(
             f"<tr><td>{r.seat}</td><td>{r.decisions}</td><td>{r.total_loss:.2f}</td><td>{r.mean_loss:.3f}</td>"
-            f"<td>{r.mistakes_over_1}</td><td>{r.mistakes_over_5}</td><td>{r.bid_loss:.2f}</td>"
+            f"<td>{r.mistakes_over_1}</td><td>{r.mistakes_over_5}</td><td>{r.bid_loss:.2f}</td>{adjust}"
             f"<td>{r.play_loss:.2f}</td><td>{r.loss_per_deal:.2f} ({r.loss_per_deal_lo:.2f},"
             f" {r.loss_per_deal_hi:.2f})</td></tr>"
         )
@@ -133,7 +136,8 @@ def render_html(review: MatchReview, *, threshold: float = 1.0, title: str = "Ma
         parts.append("<table class='bids'><tr><th></th>" + "".join(f"<th>seat {s}</th>" for s in range(res.players)))
         hands = tuple(" ".join(str(c) for c in sorted(h, key=lambda c: (c.suit or 0, -c.rank))) for h in res.hands)
         parts.append("<tr><th>hand</th>" + "".join(f"<td class='hand'>{escape(h)}</td>" for h in hands) + "</tr>")
-        for label, row in (("bid", res.bids), ("tricks", res.tricks_won), ("score", res.scores),
+        adjusted = () if res.first_bids == res.bids else (("first bid", res.first_bids),)
+        for label, row in (*adjusted, ("bid", res.bids), ("tricks", res.tricks_won), ("score", res.scores),
                            ("total", tuple(int(t) for t in totals[i, : res.players]))):  # fmt: skip
             parts.append(f"<tr><th>{label}</th>" + "".join(f"<td>{v}</td>" for v in row) + "</tr>")
         parts.append("</table>")

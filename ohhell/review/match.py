@@ -83,17 +83,25 @@ class MatchReview:
         return max((deal.result.players for deal in self.deals), default=self.rules.players)
 
     def frame(self) -> pd.DataFrame:
-        """One row per decision: deal, seat, phase, trick, chosen, best, loss and its interval, exact, forced."""
+        """One row per decision: deal, seat, phase, trick, chosen, best, loss and its interval, exact, forced,
+        loss_crossfit."""
         cols = ["deal", "seat", "seat_from_dealer", "hand_size", "phase", "trick", "chosen", "best", "loss"]
         rows = [
             {**{c: getattr(d, c) for c in cols}, "loss_lo": d.loss_lo, "loss_hi": d.loss_hi, "exact": d.exact,
-             "forced": d.forced}
+             "forced": d.forced, "loss_crossfit": d.loss_crossfit}
             for d in self.decisions
         ]  # fmt: skip
-        return pd.DataFrame(rows, columns=[*cols, "loss_lo", "loss_hi", "exact", "forced"])
+        return pd.DataFrame(rows, columns=[*cols, "loss_lo", "loss_hi", "exact", "forced", "loss_crossfit"])
 
     def summary(self) -> pd.DataFrame:
-        """Per seat: decisions, total and mean loss, mistakes over 1 and 5 points, bid and play loss, loss per deal.
+        """Per seat: decisions, total and mean loss, mistakes over 1 and 5 points, bid, adjustment and play loss,
+        loss per deal.
+
+        ``bid_loss`` counts the first bids only; ``adjust_loss`` the adjustments
+        (rules where the bids may not sum to the hand size and a seat moves its
+        bid, recorded with ``first_bids``); ``total_loss`` is their sum with
+        ``play_loss``.  ``mean_loss_crossfit``: the mean of the decisions'
+        cross-fitted losses (biased down where ``mean_loss`` is biased up).
 
         ``loss_per_deal`` has a t-interval over the deals (``loss_per_deal_lo``/``_hi``),
         which holds both the luck of the deals and the sampling of the values.
@@ -116,10 +124,12 @@ class MatchReview:
                     "mistakes_over_1": int((mine.loss > MISTAKE_THRESHOLDS[0]).sum()),
                     "mistakes_over_5": int((mine.loss > MISTAKE_THRESHOLDS[1]).sum()),
                     "bid_loss": float(mine.loss[mine.phase == "bid"].sum()),
+                    "adjust_loss": float(mine.loss[mine.phase == "adjust"].sum()),
                     "play_loss": float(mine.loss[mine.phase == "play"].sum()),
                     "loss_per_deal": mean,
                     "loss_per_deal_lo": lo,
                     "loss_per_deal_hi": hi,
+                    "mean_loss_crossfit": float(mine.loss_crossfit.mean()) if len(mine) else np.nan,
                 }
             )
         return pd.DataFrame(rows)
