@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -71,6 +72,18 @@ def countable(compiled: CompiledRules, names: Sequence[str], by: Sequence[str]) 
     return cells <= MAX_CELLS
 
 
+class _Table(NamedTuple):
+    """What the counting pass reads besides the chunk's arrays: the rules' rounds and the table's layout."""
+
+    players_in_round: np.ndarray
+    hand_sizes: np.ndarray
+    trump_codes: np.ndarray
+    strategy_of_seat: np.ndarray
+    columns: np.ndarray  # digit of each grouping column, in order
+    lows: np.ndarray
+    radices: np.ndarray
+
+
 @njit(cache=True, inline="always", error_model="numpy")
 def _add_deal(
     b_row: np.ndarray,
@@ -81,13 +94,7 @@ def _add_deal(
     r: int,
     n: int,
     at_table: bool,
-    players_in_round: np.ndarray,
-    hand_sizes: np.ndarray,
-    trump_codes: np.ndarray,
-    strategy_of_seat: np.ndarray,
-    columns: np.ndarray,
-    lows: np.ndarray,
-    radices: np.ndarray,
+    table: _Table,
     local: np.ndarray,
     digits: np.ndarray,
     out: np.ndarray,
@@ -105,7 +112,7 @@ def _add_deal(
             w += 1
         else:
             local[s] = -1
-    trump_code = trump_codes[(tr[0] + 1) * 5 + (tr[1] + 1)]
+    trump_code = table.trump_codes[(tr[0] + 1) * 5 + (tr[1] + 1)]
     local_dealer = local[dealer]
     for s in range(players):
         if local[s] < 0:
@@ -117,15 +124,15 @@ def _add_deal(
         digits[1] = n
         digits[2] = s
         digits[3] = (local[s] - local_dealer - 1) % n
-        digits[4] = hand_sizes[r]
+        digits[4] = table.hand_sizes[r]
         digits[5] = trump_code
         digits[6] = b
         digits[7] = t
         digits[8] = made
-        digits[9] = strategy_of_seat[s]
+        digits[9] = table.strategy_of_seat[s]
         cell = 0
-        for i in range(columns.shape[0]):
-            cell = cell * radices[i] + digits[columns[i]] - lows[i]
+        for i in range(table.columns.shape[0]):
+            cell = cell * table.radices[i] + digits[table.columns[i]] - table.lows[i]
         sc = np.int64(s_row[s])
         out[cell, 0] += 1
         out[cell, 1] += made
@@ -135,55 +142,31 @@ def _add_deal(
 
 @njit(cache=True, error_model="numpy")
 def _count_deals(
-    bids: np.ndarray,
-    tricks: np.ndarray,
-    scores: np.ndarray,
-    dealer: np.ndarray,
-    trump: np.ndarray,
-    rounds: np.ndarray,
-    players_in_round: np.ndarray,
-    hand_sizes: np.ndarray,
-    trump_codes: np.ndarray,
-    strategy_of_seat: np.ndarray,
-    columns: np.ndarray,
-    lows: np.ndarray,
-    radices: np.ndarray,
-    out: np.ndarray,
-) -> None:
+    bids: np.ndarray, tricks: np.ndarray, scores: np.ndarray, dealer: np.ndarray, trump: np.ndarray,
+    rounds: np.ndarray, table: _Table, out: np.ndarray,
+) -> None:  # fmt: skip
     """Deals mode: add every (deal, seat) row to ``out[cell]`` = (n, made, score sum, score squares)."""
     local = np.empty(bids.shape[1], dtype=np.int64)
     digits = np.empty(len(_DIGITS), dtype=np.int64)
     for u in range(bids.shape[0]):
         r = rounds[u]
-        _add_deal(bids[u], tricks[u], scores[u], dealer[u], trump[u], r, players_in_round[r], False,
-                  players_in_round, hand_sizes, trump_codes, strategy_of_seat, columns, lows, radices, local,
-                  digits, out)  # fmt: skip
+        n = table.players_in_round[r]
+        _add_deal(bids[u], tricks[u], scores[u], dealer[u], trump[u], r, n, False, table, local, digits, out)
 
 
 @njit(cache=True, error_model="numpy")
 def _count_matches(
-    bids: np.ndarray,
-    tricks: np.ndarray,
-    scores: np.ndarray,
-    dealer: np.ndarray,
-    trump: np.ndarray,
-    players_in_round: np.ndarray,
-    hand_sizes: np.ndarray,
-    trump_codes: np.ndarray,
-    strategy_of_seat: np.ndarray,
-    columns: np.ndarray,
-    lows: np.ndarray,
-    radices: np.ndarray,
-    out: np.ndarray,
-) -> None:
+    bids: np.ndarray, tricks: np.ndarray, scores: np.ndarray, dealer: np.ndarray, trump: np.ndarray,
+    table: _Table, out: np.ndarray,
+) -> None:  # fmt: skip
     """Matches mode (``[match, round, seat]`` by match seat, bid -1: sat out): as :func:`_count_deals`."""
     local = np.empty(bids.shape[2], dtype=np.int64)
     digits = np.empty(len(_DIGITS), dtype=np.int64)
     for u in range(bids.shape[0]):
         for r in range(bids.shape[1]):
-            _add_deal(bids[u, r], tricks[u, r], scores[u, r], dealer[u, r], trump[u, r], r, players_in_round[r],
-                      True, players_in_round, hand_sizes, trump_codes, strategy_of_seat, columns, lows, radices,
-                      local, digits, out)  # fmt: skip
+            n = table.players_in_round[r]
+            _add_deal(bids[u, r], tricks[u, r], scores[u, r], dealer[u, r], trump[u, r], r, n, True, table, local,
+                      digits, out)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -246,12 +229,12 @@ def count_summary(
     out = np.zeros((cells, 4), dtype=np.int64)
     unique = strategy_categories(names)
     strategy_of_seat = np.array([unique.index(n) for n in names], dtype=np.int64)
-    common = (compiled.players_in_round, compiled.hand_sizes, TRUMP_CODES, strategy_of_seat,
-              np.array([_CODE[c] for c in by], dtype=np.int64), lows, radices, out)  # fmt: skip
+    table = _Table(compiled.players_in_round, compiled.hand_sizes, TRUMP_CODES, strategy_of_seat,
+                   np.array([_CODE[c] for c in by], dtype=np.int64), lows, radices)  # fmt: skip
     if isinstance(arrays, MatchArrays):
-        _count_matches(arrays.bids, arrays.tricks, arrays.scores, arrays.dealer, arrays.trump, *common)
+        _count_matches(arrays.bids, arrays.tricks, arrays.scores, arrays.dealer, arrays.trump, table, out)
     else:
-        _count_deals(arrays.bids, arrays.tricks, arrays.scores, arrays.dealer, arrays.trump, arrays.round, *common)
+        _count_deals(arrays.bids, arrays.tricks, arrays.scores, arrays.dealer, arrays.trump, arrays.round, table, out)
     occupied = np.flatnonzero(out[:, 0])
     return CellCounts(tuple(by), lows, radices, tuple(unique), occupied, out[occupied])
 
