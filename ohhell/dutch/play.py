@@ -23,7 +23,7 @@ from ohhell.dutch.state import RoundResult, RoundState, deal
 from ohhell.engine.play import streams
 from ohhell.engine.stream import SeedLike, Stream
 
-__all__ = ["play_round", "run_round", "iter_match", "play_match", "MatchResult"]
+__all__ = ["play_round", "run_round", "iter_match", "match_rounds", "play_match", "MatchResult"]
 
 
 def _check(rules: DutchRules, players: Sequence[Player]) -> None:
@@ -115,6 +115,13 @@ def iter_match(
     """
     _check(rules, players)
     chance, rngs, _ = streams(seed, rules.players)
+    yield from match_rounds(rules, players, chance, rngs, max_rounds)
+
+
+def match_rounds(
+    rules: DutchRules, players: Sequence[Player], chance: Stream, rngs: Sequence[Stream], max_rounds: int = 10_000
+) -> Iterator[tuple[RoundResult, tuple[int, ...], bool]]:
+    """The rounds of one match from given streams (:func:`iter_match` builds them from a seed)."""
     totals = (0,) * rules.players
     for r in range(max_rounds):
         state = deal(rules, chance.permutation(rules.deck.size), round_index=r, match_totals=totals)
