@@ -44,10 +44,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+import numpy as np
+from numba import njit
+
 from ohhell.dutch.actions import Action, CallDutch, Decline, Discard, DrawDeck, Exchange, Look, Peek, Swap, TakeDiscard
 from ohhell.dutch.observation import Observation
-from ohhell.dutch.rules import call_succeeds
-from ohhell.engine.stream import Stream
+from ohhell.engine.stream import Stream, shuffle_codes, state_array
 
 __all__ = ["MemoryPlayer", "RoundMemory", "Belief", "belief"]
 
@@ -207,27 +209,68 @@ class MemoryPlayer:
         return legal[0]
 
     def _call_chance(self, obs: Observation, b: Belief, rng: Stream) -> float:
-        """The sampled chance that a call now succeeds."""
+        """The sampled chance that a call now succeeds (the samples run compiled, on ``rng``'s own numbers)."""
         h, n = obs.hand_size, obs.players
         unknown = [(s, p) for s in range(n) for p in range(h) if obs.known[s][p] is None]
-        pool = list(b.unseen)
-        if len(pool) < len(unknown):
+        if len(b.unseen) < len(unknown):
             return 0.0
-        wins = 0
-        for _ in range(self.samples):
-            rng.shuffle(pool)
-            fill = dict(zip(unknown, pool))
-            hands = []
-            for s in range(n):
-                total = 0.0
-                for p in range(h):
-                    card = obs.known[s][p]
-                    total += obs.values[card if card is not None else fill[(s, p)]]
-                hands.append(total if s == obs.seat else total - self.final_turn_gain)
-            if call_succeeds([round(x * 2) for x in hands], obs.seat, obs.rules.call):
-                wins += 1
+        base = np.zeros(n)
+        for s in range(n):
+            base[s] = sum(obs.values[c] for c in obs.known[s] if c is not None) - (
+                0.0 if s == obs.seat else self.final_turn_gain
+            )
+        st = state_array(rng)
+        wins = _call_wins(
+            np.asarray(b.unseen, dtype=np.int64),
+            np.asarray([s for s, _ in unknown], dtype=np.int64),
+            base,
+            np.asarray(obs.values, dtype=np.int64),
+            st,
+            self.samples,
+            obs.seat,
+            obs.rules.call.tie == "caller_wins",
+        )
+        rng.set_state(st[0])
         return wins / self.samples
 
+
+@njit(cache=True, error_model="numpy")
+def _call_wins(
+    pool: np.ndarray,
+    owners: np.ndarray,
+    base: np.ndarray,
+    values: np.ndarray,
+    st: np.ndarray,
+    samples: int,
+    seat: int,
+    ties_win: bool,
+) -> int:  # pragma: no cover - compiled
+    """Of ``samples`` shuffles of ``pool`` (in place, one after the other), those in which a call succeeds.
+
+    Each shuffle fills the unknown positions, in seat and position order
+    (``owners``: the seat of each), with the first cards of ``pool``; a seat's
+    hand is ``base`` plus those values; the call succeeds when twice the
+    caller's hand, rounded, is at most (or, ``ties_win`` False, below) every
+    other's.
+    """
+    wins = 0
+    hands = np.empty(base.shape[0])
+    for _ in range(samples):
+        shuffle_codes(pool, st)
+        hands[:] = base
+        for i in range(owners.shape[0]):
+            hands[owners[i]] += values[pool[i]]
+        me = round(hands[seat] * 2)
+        ok = True
+        for s in range(hands.shape[0]):
+            if s != seat:
+                other = round(hands[s] * 2)
+                if me > other or (me == other and not ties_win):
+                    ok = False
+                    break
+        if ok:
+            wins += 1
+    return wins
 
 class RoundMemory:
     """One seat's fallible memory for one round of a :class:`MemoryPlayer` (see the module docs).
