@@ -32,8 +32,9 @@ PLAYERS: dict[str, Callable[[], Player]] = {
 def player(name: str) -> Player:
     """A player by its registry name, optionally with parameters: ``NAME`` or ``NAME:FIELD=VALUE,...``.
 
-    Values are read as numbers (``none`` is None): ``memory:forget=0.1``,
-    ``memory:capacity=6``, ``threshold:call_below=6``.
+    Values are read as numbers (``none`` is None, ``true``/``false`` are
+    booleans): ``memory:forget=0.1``, ``memory:capacity=6``,
+    ``memory:use_look=false``, ``threshold:call_below=6``.
     """
     key, _, params = name.strip().lower().partition(":")
     if key not in PLAYERS:
@@ -52,7 +53,15 @@ def player(name: str) -> Player:
             )
         v = value.strip()
         try:
-            changes[field] = None if v == "none" else (int(v) if v.lstrip("-").isdigit() else float(v))
+            changes[field] = (
+                None
+                if v == "none"
+                else v == "true"
+                if v in ("true", "false")
+                else int(v)
+                if v.lstrip("-").isdigit()
+                else float(v)
+            )
         except ValueError:
             raise ValueError(f"Dutch player {name!r}: {field}={value!r} is not a number") from None
     out: Player = dataclasses.replace(made, **changes)  # type: ignore[type-var]

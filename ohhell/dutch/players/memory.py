@@ -18,8 +18,9 @@ Choices.
   expected to save (the mean over unseen cards of the saving on the worst
   slot, zero when the draw would be discarded);
 - swap a drawn card into the slot it saves most on, else discard it;
-- jack: exchange the own slot worth most for the opponent slot worth least
-  when that saves at least ``min_exchange_gain``; queen: look at an own
+- jack (unless ``use_exchange`` is False): exchange the own slot worth most for the opponent slot worth least
+  when that saves at least ``min_exchange_gain``; queen (unless
+  ``use_look`` is False): look at an own
   unknown card, else at an unknown card of the opponent expected lowest.
 
 Imperfect memory.  ``forget`` (a probability per turn) and ``capacity`` (a
@@ -123,6 +124,9 @@ class MemoryPlayer:
     forget: float = 0.0
     #: at most this many card locations remembered (None: no limit)
     capacity: int | None = None
+    #: use the jack's exchange / the queen's look (False: decline it, where the rules let one decline)
+    use_exchange: bool = True
+    use_look: bool = True
 
     def __post_init__(self) -> None:
         if self.samples < 1:
@@ -188,6 +192,12 @@ class MemoryPlayer:
             if slots[worst] - v > 0 or Discard() not in legal:
                 return Swap(worst)
             return Discard()
+        if (
+            obs.phase in ("exchange", "look")
+            and Decline() in legal
+            and not (self.use_exchange if obs.phase == "exchange" else self.use_look)
+        ):
+            return Decline()
         if obs.phase == "exchange":
             best: tuple[float, Action] = (self.min_exchange_gain, Decline())
             for a in legal:
@@ -271,6 +281,7 @@ def _call_wins(
         if ok:
             wins += 1
     return wins
+
 
 class RoundMemory:
     """One seat's fallible memory for one round of a :class:`MemoryPlayer` (see the module docs).
