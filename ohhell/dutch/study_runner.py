@@ -133,6 +133,7 @@ def run_study(
     folder.mkdir(parents=True, exist_ok=True)
     for name, t in tables.items():
         t.to_csv(folder / f"{name}.csv", index=False, float_format="%.6g")
+    tables = {name: pd.read_csv(folder / f"{name}.csv") for name in tables}  # as a rerun reads them back
     fig = figure(study, tables)
     fig.savefig(folder / "figure.png", dpi=110)
     plt.close(fig)

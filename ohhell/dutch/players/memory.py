@@ -18,10 +18,12 @@ Choices.
   expected to save (the mean over unseen cards of the saving on the worst
   slot, zero when the draw would be discarded);
 - swap a drawn card into the slot it saves most on, else discard it;
-- jack (unless ``use_exchange`` is False): exchange the own slot worth most for the opponent slot worth least
-  when that saves at least ``min_exchange_gain``; queen (unless
-  ``use_look`` is False): look at an own
-  unknown card, else at an unknown card of the opponent expected lowest.
+- jack (unless ``use_exchange`` is False): the exchange that saves most,
+  when that is at least ``min_exchange_gain``; among equal savings, with the
+  opponent expected lowest, then the nearest seat clockwise (never by seat
+  number, which would make low-numbered seats everyone's target); queen
+  (unless ``use_look`` is False): look at an own unknown card, else at an
+  unknown card of the opponent expected lowest (ties: the nearest clockwise).
 
 Imperfect memory.  ``forget`` (a probability per turn) and ``capacity`` (a
 number of cards) make the player human: it decides on the cards it still
@@ -199,19 +201,30 @@ class MemoryPlayer:
         ):
             return Decline()
         if obs.phase == "exchange":
-            best: tuple[float, Action] = (self.min_exchange_gain, Decline())
-            for a in legal:
-                if isinstance(a, Exchange):
-                    gain = slots[a.position] - b.expect(obs, a.seat, a.other_position)
-                    if gain >= best[0] and not (gain == best[0] and isinstance(best[1], Exchange)):
-                        best = (gain, a)
-            return best[1]
+            n = obs.players
+            hands = [sum(b.expect(obs, s, p) for p in range(h)) for s in range(n)]
+            offers = [
+                (
+                    -(slots[a.position] - b.expect(obs, a.seat, a.other_position)),
+                    hands[a.seat],
+                    (a.seat - obs.seat) % n,
+                    a,
+                )
+                for a in legal
+                if isinstance(a, Exchange)
+            ]
+            if not offers:
+                return Decline()
+            loss, _, _, choice = min(offers, key=lambda t: (t[0], t[1], t[2], t[3].position, t[3].other_position))
+            return choice if -loss >= self.min_exchange_gain else Decline()
         if obs.phase == "look":
             for p in range(h):
                 if obs.own[p] is None:
                     return Look(obs.seat, p)
             opponents = [s for s in range(obs.players) if s != obs.seat]
-            target = min(opponents, key=lambda s: sum(b.expect(obs, s, p) for p in range(h)))
+            target = min(
+                opponents, key=lambda s: (sum(b.expect(obs, s, p) for p in range(h)), (s - obs.seat) % obs.players)
+            )
             for p in range(h):
                 if obs.known[target][p] is None:
                     return Look(target, p)
