@@ -16,7 +16,8 @@ gets one CSV per table, ``figure.png`` and ``report.md`` (the headline
 findings with their intervals, the parameters, the seed, the versions and
 the command), and ``done.json`` (the config and scale it was computed from).
 A rerun of the same config and scale reads the tables back instead of
-computing them again.  ``scale`` multiplies every ``rounds`` and
+computing them again (and rebuilds ``report.md`` and the figure from them
+if ``report.md`` was deleted).  ``scale`` multiplies every ``rounds`` and
 ``matches`` (at least 2 each) and, unless ``out`` is given, writes to
 ``<name>-scale<scale>/``.
 
@@ -127,7 +128,13 @@ def run_study(
         saved = json.loads(done.read_text(encoding="utf-8"))
         if saved.get("key") == key and all((folder / f"{t}.csv").exists() for t in saved.get("tables", [])):
             tables = {t: pd.read_csv(folder / f"{t}.csv") for t in saved["tables"]}
-            return StudyRun(tables, folder, folder / "report.md", computed=False)
+            report = folder / "report.md"
+            if not report.exists():  # deleted to be rebuilt from the tables (and the figure with it)
+                report.write_text(_report(config, params, path, scale, tables), encoding="utf-8")
+                fig = figure(str(config["study"]), tables)
+                fig.savefig(folder / "figure.png", dpi=110)
+                plt.close(fig)
+            return StudyRun(tables, folder, report, computed=False)
     study = str(config["study"])
     tables = STUDIES[study](**params, seed=config["seed"], n_jobs=n_jobs, progress=progress)
     folder.mkdir(parents=True, exist_ok=True)
@@ -247,12 +254,19 @@ def headlines(study: str, t: Tables) -> list[str]:
                 f" its match-win share {_pct(r.win_share, r.win_lo, r.win_hi)} (fair {100 * r.fair:.0f}%)"
             )
     elif study == "dutch-when-to-call":
-        for r in _rows(t["thresholds"]):
-            out.append(
-                f"{r.players} players, {r.unknown} own cards unknown: calling gains on average up to a known total of"
-                f" {r.call_up_to:g}; its interval lies above 0 up to {r.sure_gain_up_to:g} ({r.positions} positions)"
-            )
         bv = t["by_value"]
+        for r in _rows(t["thresholds"]):
+            g = bv[(bv["players"] == r.players) & (bv["unknown"] == r.unknown)]
+            if g.empty:
+                continue
+            best = _first(g.sort_values(["gain", "value_bin"], ascending=[False, True]))
+            loss = "at no known total" if np.isnan(r.sure_loss_from) else f"from a known total of {r.sure_loss_from:g}"
+            out.append(
+                f"{r.players} players, {r.unknown} own cards unknown: calling now is surely worse than playing on"
+                f" {loss} (the lowest such total above every total that gains on average); the best total,"
+                f" {best.value_bin:g}, gains"
+                f" {_ci(best.gain, best.gain_lo, best.gain_hi)} ({r.positions} positions)"
+            )
         for r in _rows(bv[(bv["unknown"] == 0) & (bv["value_bin"].isin([0, 3, 6]))]):
             out.append(
                 f"{r.players} players, all own cards known, total {r.value_bin:g}: a call now gains"
