@@ -103,6 +103,7 @@ class _Job:
     entropy: int | Sequence[int]
     spawn_key: tuple[int, ...]
     max_rounds: int
+    fast: bool = False
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -137,7 +138,9 @@ def _round_rows(rows: list[list[int]], r: RoundResult, unit: int, round_no: int,
         rows.append(row)
 
 
-def _frames(job: _Job, rows: list[list[int]], mrows: list[list[int]]) -> tuple[pd.DataFrame, pd.DataFrame | None]:
+def _frames(
+    job: _Job, rows: list[list[int]] | np.ndarray, mrows: list[list[int]]
+) -> tuple[pd.DataFrame, pd.DataFrame | None]:
     labels = pd.CategoricalDtype(sorted(set(job.labels)))
     extra = ["total"] if job.mode == "matches" else []
     a = np.asarray(rows, dtype=np.int64).reshape(-1, len(ROUND_COLUMNS) + len(extra))
@@ -150,7 +153,7 @@ def _frames(job: _Job, rows: list[list[int]], mrows: list[list[int]]) -> tuple[p
         f[c] = f[c].astype(bool)
     ended = np.asarray(_ENDINGS, dtype=object)[f["ended"].to_numpy()]
     f["ended"] = pd.Series(ended, dtype=pd.CategoricalDtype(list(_ENDINGS)))
-    f["player"] = pd.Series([job.labels[s] for s in f["seat"]], dtype=labels)
+    f["player"] = pd.Series(np.asarray(job.labels, dtype=object)[f["seat"].to_numpy()], dtype=labels)
     order = list(ROUND_COLUMNS) + extra
     f = f[["match", *order] if job.mode == "matches" else order]
     if job.mode == "rounds":
@@ -171,6 +174,36 @@ def _play_chunk(job: _Job, chunk: Chunk) -> _Done:
     rules, n = job.rules, job.rules.players
     rows: list[list[int]] = []
     mrows: list[list[int]] = []
+    if job.fast:  # the compiled round: the same rounds, number for number (ohhell.dutch.kernel)
+        from ohhell.dutch.kernel import play_rounds
+
+        out = play_rounds(rules, job.players, base=base, start=chunk.start, count=chunk.size)
+        units = np.arange(chunk.start, chunk.start + chunk.size, dtype=np.int64)
+        caller, values = out["caller"], out["values"]
+        others = np.where(np.arange(n)[None, :] == np.maximum(caller, 0)[:, None], np.iinfo(np.int64).max, values)
+        mine = values[np.arange(chunk.size), np.maximum(caller, 0)]
+        best = others.min(axis=1)
+        made = (caller >= 0) & ((mine <= best) if rules.call.tie == "caller_wins" else (mine < best))
+        first = units % n if rules.turns.first == "rotate" else np.zeros_like(units)
+        seat = np.arange(n, dtype=np.int64)[None, :]
+        ended = out["ended_code"]
+        cols = [
+            np.repeat(units, n),
+            np.repeat(units, n),
+            np.tile(seat[0], chunk.size),
+            np.full(chunk.size * n, n, dtype=np.int64),
+            np.repeat(first, n),
+            ((seat - first[:, None]) % n).ravel(),
+            (caller[:, None] == seat).ravel().astype(np.int64),
+            np.repeat(caller >= 0, n).astype(np.int64),
+            ((caller[:, None] == seat) & made[:, None]).ravel().astype(np.int64),
+            values.ravel(),
+            out["scores"].ravel(),
+            np.repeat(out["turns"], n),
+            np.repeat(ended, n),
+        ]
+        rf, mf = _frames(job, np.stack(cols, axis=1), mrows)
+        return _Done(chunk, rf, mf, time.perf_counter() - t0)
     for unit in range(chunk.start, chunk.start + chunk.size):
         chance, rngs = unit_streams(base, unit, n)
         if job.mode == "rounds":
@@ -214,6 +247,7 @@ def simulate(
     progress: bool | None = None,
     labels: Sequence[str] | None = None,
     max_rounds: int = 10_000,
+    engine: Literal["auto", "fast", "reference"] = "auto",
 ) -> DutchResult:
     """Play ``rounds`` single rounds or ``matches`` whole matches of ``rules``.
 
@@ -233,6 +267,10 @@ def simulate(
     progress : a bar on standard error (default: when there is more than one chunk).
     labels : the ``player`` column, one per seat (default: each player's repr).
     max_rounds : a match still running after this many rounds is an error.
+    engine : ``"auto"``: the compiled round (:mod:`ohhell.dutch.kernel`) for
+        rounds mode when every seat is a random or threshold player, else the
+        reference engine; ``"fast"`` insists on the compiled round;
+        ``"reference"`` never uses it.  The frames are the same either way.
 
     Ctrl-C raises :class:`ohhell.sim.runner.Interrupted`.
     """
@@ -247,10 +285,18 @@ def simulate(
     names = tuple(labels) if labels is not None else tuple(repr(p) for p in seats)
     if len(names) != rules.players:
         raise ValueError(f"labels= needs one label per seat ({rules.players}), got {len(names)}")
+    from ohhell.dutch.kernel import kernel_reason
+
+    if engine not in ("auto", "fast", "reference"):
+        raise ValueError(f"engine must be 'auto', 'fast' or 'reference', got {engine!r}")
+    reason = kernel_reason(seats) if mode == "rounds" else "matches (the compiled path plays single rounds)"
+    if engine == "fast" and reason is not None:
+        raise ValueError(f"engine='fast' cannot play {reason}; use engine='auto' or 'reference'")
+    fast = engine != "reference" and reason is None
     chunks = plan_chunks(int(units), chunk_size if chunk_size is not None else default_chunk_size(int(units)))
     ss = seed_sequence(seed)
     assert ss.entropy is not None
-    job = _Job(rules, seats, names, mode, ss.entropy, tuple(ss.spawn_key), max_rounds)
+    job = _Job(rules, seats, names, mode, ss.entropy, tuple(ss.spawn_key), max_rounds, fast)
     manifest = {
         "game": "dutch",
         "rules": repr(rules),
@@ -295,5 +341,6 @@ def simulate(
         "backend": backend,
         "wall_seconds": run.seconds,
         "chunk_seconds": sum(d.seconds for d in parts),
+        "engine": "fast" if fast else "reference",
     }
     return DutchResult(rounds=rf, matches=mf, meta=meta)
