@@ -30,3 +30,18 @@ def test_the_page_names_every_policy_and_option() -> None:
         assert f"`{cls.__name__}" in text, cls.__name__
         for f in dataclasses.fields(cls):
             assert f.name in text, f"{cls.__name__}.{f.name} is not documented in {PAGE.name}"
+
+
+STUDIES_PAGE = PAGE.parent / "dutch-studies.md"
+RESULTS = PAGE.parents[2] / "analysis" / "results"
+
+
+def test_the_studies_page_quotes_the_committed_reports() -> None:
+    """Every finding the studies page lists is a headline line of a committed report, word for word."""
+    reports = "\n".join(p.read_text() for p in sorted(RESULTS.glob("dutch-*/report.md")))
+    quoted = [line for line in STUDIES_PAGE.read_text().splitlines() if line.startswith("- ")]
+    assert len(quoted) > 30
+    missing = [line for line in quoted if line not in reports]
+    assert not missing, missing[:3]
+    for config in sorted((PAGE.parents[2] / "analysis").glob("dutch-*.toml")):
+        assert f"analysis/{config.name}" in STUDIES_PAGE.read_text(), config.name

@@ -6,7 +6,7 @@
 ``ohhell bid-table`` (bid_table_cmd), ``ohhell study [CONFIG]`` and one
 command per study: ``seat-advantage``, ``bid-success``, ``variant-balance``,
 ``folk-tips`` (study_cmd), ``ohhell analyse`` (analyse_cmd) and
-``ohhell advise`` (advise_cmd); ``ohhell dutch simulate|replay`` (dutch_cmd).
+``ohhell advise`` (advise_cmd); ``ohhell dutch simulate|replay|study`` (dutch_cmd).
 
 A command module has a ``register(sub)`` that adds its parsers and imports
 the library only inside its handlers (see :mod:`ohhell.cli.common`), so

@@ -1,4 +1,4 @@
-"""``ohhell dutch simulate`` and ``ohhell dutch replay FILE``: the face-down memory game Dutch."""
+"""``ohhell dutch simulate``, ``ohhell dutch replay FILE`` and ``ohhell dutch study CONFIG``: the game Dutch."""
 
 from __future__ import annotations
 
@@ -48,6 +48,19 @@ def register(sub: Any) -> None:
     r.add_argument("file", help="round records (JSON or JSON Lines)")
     r.add_argument("--format", choices=("json", "table"), default="table")
     r.set_defaults(handler=run_replay)
+    st = dsub.add_parser(
+        "study",
+        help="run a Dutch study from a TOML config (analysis/dutch-*.toml) into analysis/results/",
+        description="Runs the study a config names (docs/games/dutch-studies.md) and writes its tables (CSV),"
+        " figure.png and report.md (headline findings with 95%% intervals) to results/<config name>/ beside the"
+        " config. A rerun of the same config reads the tables back.",
+    )
+    st.add_argument("config", help="the study config (TOML)")
+    st.add_argument("--scale", type=float, default=1.0, help="multiply every rounds and matches count (default 1)")
+    st.add_argument("--out", default=None, help="output folder (default results/<config name>[-scale<S>]/)")
+    st.add_argument("--n-jobs", type=int, default=1, help="worker processes (default 1; never changes the result)")
+    st.add_argument("--progress", action="store_true", help="progress bars on stderr")
+    st.set_defaults(handler=run_dutch_study)
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -159,3 +172,12 @@ def run_replay(args: argparse.Namespace) -> int:
             )
     print(f"{good} of {good + failed} rounds valid, {failed} rejected", file=sys.stderr)
     return 1 if failed else 0
+
+
+def run_dutch_study(args: argparse.Namespace) -> int:
+    from ohhell.dutch.study_runner import run_study
+
+    run = run_study(args.config, out=args.out, scale=args.scale, n_jobs=args.n_jobs, progress=args.progress)
+    print(run.report.read_text(encoding="utf-8"), end="")
+    print(f"{'computed' if run.computed else 'read back'}: {run.out}", file=sys.stderr)
+    return 0

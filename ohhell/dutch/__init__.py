@@ -5,7 +5,9 @@ streams, errors, intervals).  Cards are integer codes (:mod:`ohhell.dutch.cards`
 the rules are one frozen value (:mod:`ohhell.dutch.rules`); a round is an
 explicit state (:mod:`ohhell.dutch.state`) moved by checked actions
 (:mod:`ohhell.dutch.actions`); players see an
-:class:`~ohhell.dutch.observation.Observation` only.
+:class:`~ohhell.dutch.observation.Observation` only.  :func:`simulate`
+(:mod:`ohhell.dutch.sim`) plays seeded rounds or matches into pandas frames
+on the generic Monte Carlo runner (:mod:`ohhell.sim.runner`).
 
 Examples
 --------
@@ -16,6 +18,8 @@ True
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from ohhell.dutch.actions import (
     Action,
@@ -51,6 +55,19 @@ from ohhell.dutch.rules import (
     round_scores,
 )
 from ohhell.dutch.state import RoundResult, RoundState, deal
+
+if TYPE_CHECKING:
+    from ohhell.dutch.sim import DutchResult, simulate
+
+
+def __getattr__(name: str) -> Any:
+    """``simulate`` and ``DutchResult`` load pandas and joblib: imported when first asked for."""
+    if name in ("simulate", "DutchResult"):
+        from ohhell.dutch import sim
+
+        return getattr(sim, name)
+    raise AttributeError(f"module 'ohhell.dutch' has no attribute {name!r}")
+
 
 __all__ = [
     "Action",
@@ -94,4 +111,6 @@ __all__ = [
     "RoundResult",
     "RoundState",
     "deal",
+    "simulate",
+    "DutchResult",
 ]

@@ -23,7 +23,7 @@ from ohhell.dutch.state import RoundResult, RoundState, deal
 from ohhell.engine.play import streams
 from ohhell.engine.stream import SeedLike, Stream
 
-__all__ = ["play_round", "run_round", "iter_match", "play_match", "MatchResult"]
+__all__ = ["play_round", "run_round", "iter_match", "match_rounds", "play_match", "MatchResult"]
 
 
 def _check(rules: DutchRules, players: Sequence[Player]) -> None:
@@ -34,8 +34,22 @@ def _check(rules: DutchRules, players: Sequence[Player]) -> None:
             raise TypeError(f"the player for seat {i} must have act(obs, rng); got {p!r}")
 
 
+def _seated(p: Player, seat: int) -> Player:
+    for_round = getattr(p, "for_round", None)
+    if for_round is None:
+        return p
+    out: Player = for_round(seat)
+    return out
+
+
 def run_round(state: RoundState, players: Sequence[Player], chance: Stream, rngs: Sequence[Stream]) -> RoundResult:
-    """Drive ``state`` to its end: players act on their observations, chance steps read ``chance``."""
+    """Drive ``state`` to its end: players act on their observations, chance steps read ``chance``.
+
+    A player with a ``for_round(seat)`` method (a forgetful
+    :class:`~ohhell.dutch.players.memory.MemoryPlayer`) is asked for the
+    seat's player of this round first, which may keep a memory.
+    """
+    seated = [_seated(p, seat) for seat, p in enumerate(players)]
     while not state.is_over:
         if state.is_chance:
             cards = state.chance_cards()
@@ -43,7 +57,7 @@ def run_round(state: RoundState, players: Sequence[Player], chance: Stream, rngs
             state.apply_chance(cards)
             continue
         seat = state.seat
-        action = players[seat].act(state.observation(seat), rngs[seat])
+        action = seated[seat].act(state.observation(seat), rngs[seat])
         state.apply(action, who=repr(players[seat]))
     return state.result()
 
@@ -101,6 +115,13 @@ def iter_match(
     """
     _check(rules, players)
     chance, rngs, _ = streams(seed, rules.players)
+    yield from match_rounds(rules, players, chance, rngs, max_rounds)
+
+
+def match_rounds(
+    rules: DutchRules, players: Sequence[Player], chance: Stream, rngs: Sequence[Stream], max_rounds: int = 10_000
+) -> Iterator[tuple[RoundResult, tuple[int, ...], bool]]:
+    """The rounds of one match from given streams (:func:`iter_match` builds them from a seed)."""
     totals = (0,) * rules.players
     for r in range(max_rounds):
         state = deal(rules, chance.permutation(rules.deck.size), round_index=r, match_totals=totals)

@@ -15,15 +15,14 @@ import platform
 import sys
 import time
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
+from functools import partial
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
 import numpy as np
 import pandas as pd
-from joblib import Parallel, delayed, effective_n_jobs, parallel_config
-from tqdm import tqdm  # text bars everywhere: tqdm.auto needs ipywidgets in notebooks
 
 from ohhell.engine import SeedLike, Strategy, seed_sequence
 from ohhell.rules import CompiledRules, Rules, compile_rules
@@ -34,6 +33,7 @@ from ohhell.sim.frames import deal_frame, match_frame
 from ohhell.sim.paths import Mode, fast_path_reason, run_chunk
 from ohhell.sim.paths import Path as EnginePath
 from ohhell.sim.preflight import check_arguments, check_memory, compile_ahead, count, frame_columns
+from ohhell.sim.runner import Interrupted, run_chunks
 from ohhell.sim.streams import Chunk, chunk_base, plan_chunks
 
 __all__ = [
@@ -60,10 +60,6 @@ class FastPathUnavailable(UserWarning):
 
 class ChunkError(RuntimeError):
     """A chunk failed; the message says how to reproduce it alone."""
-
-
-class Interrupted(KeyboardInterrupt):
-    """Ctrl-C stopped a run; the message says how many chunks finished and where they are kept."""
 
 
 class StopRule(Protocol):
@@ -358,42 +354,36 @@ def simulate(
     }
     manifest["version"] = _versions()["ohhell"]
     store = Checkpoint(checkpoint, manifest) if checkpoint is not None else None
-    done: dict[int, _Done] = {}
-    if store is not None:
-        for index in sorted(store.done()):
-            if index < len(chunks):
-                loaded = _from_payload(chunks[index], store.load(index), mode)
-                if loaded is not None:
-                    done[index] = loaded
     show = progress if progress is not None else len(chunks) > 1
-    if path == "fast" and len(done) < len(chunks) and backend != "dask":  # dask workers compile on their machines
-        compile_ahead(compiled, strats, mode, announce=show)
-    t0 = time.perf_counter()
-    bar = tqdm(
-        total=n_units,
-        unit="deal" if mode == "deals" else "match",
-        unit_scale=True,
-        disable=not show,
+
+    def prepare(missing: int) -> None:
+        if path == "fast" and missing and backend != "dask":  # dask workers compile on their machines
+            compile_ahead(compiled, strats, mode, announce=show)
+
+    def reached(parts: Sequence[_Done]) -> bool:
+        assert stop is not None
+        so_far = _assemble(compiled, job, parts)
+        so_far.meta["units_played"] = sum(d.chunk.size for d in parts)
+        return stop.reached(so_far)
+
+    run = run_chunks(
+        partial(play_chunk, job),
+        chunks,
+        n_jobs=n_jobs,
+        backend=backend,
+        store=store,
+        save=_payload,
+        load=lambda chunk, payload: _from_payload(chunk, payload, mode),
+        stop=reached if stop is not None else None,
+        prepare=prepare,
+        progress=show,
         desc=f"{rules.name} {mode}",
-        file=sys.stderr,
+        unit="deal" if mode == "deals" else "match",
     )
-    bar.update(sum(d.chunk.size for d in done.values()))
-    stopped_at: int | None = None
-    try:
-        with parallel_config(backend=backend, n_jobs=n_jobs), warnings.catch_warnings():
-            # joblib's note, on Ctrl-C, that it cancelled the tasks in flight: the message below says it all
-            warnings.filterwarnings("ignore", r"\d+ tasks which were still being processed", UserWarning)
-            stopped_at = _run(job, chunks, done, store, n_jobs, bar, stop, compiled)
-    except KeyboardInterrupt as exc:
-        saved = f"; {len(store.done())} chunks are saved in {store.dir}: rerun to resume" if store else ""
-        raise Interrupted(f"interrupted after {len(done)} of {len(chunks)} chunks{saved}") from exc
-    finally:
-        bar.close()
-        if store is not None:
-            store.close()
+    done, stopped_at = run.done, run.stopped_at
     used = [done[i] for i in sorted(done) if stopped_at is None or i <= stopped_at]
     result = _assemble(compiled, job, used)
-    wall = time.perf_counter() - t0
+    wall = run.seconds
     played = sum(d.chunk.size for d in used)
     result.meta.update(
         {
@@ -417,55 +407,6 @@ def simulate(
         }
     )
     return result
-
-
-def _run(
-    job: _Job,
-    chunks: Sequence[Chunk],
-    done: dict[int, _Done],
-    store: Checkpoint | None,
-    n_jobs: int,
-    bar: Any,
-    stop: StopRule | None,
-    compiled: CompiledRules,
-) -> int | None:
-    """Play the missing chunks; return the chunk index at which ``stop`` was reached, if any."""
-    pending = [c for c in chunks if c.index not in done]
-
-    def finish(d: _Done) -> None:
-        if store is not None:  # saved first: a chunk counted as done is on disk when Ctrl-C comes
-            store.save(d.chunk.index, _payload(d))
-        done[d.chunk.index] = d
-        bar.update(d.chunk.size)
-
-    checked = 0
-
-    def reached() -> int | None:
-        """The first chunk, in order, after which ``stop`` holds (checking each chunk once)."""
-        nonlocal checked
-        assert stop is not None
-        while checked in done:
-            partial = _assemble(compiled, job, [done[i] for i in range(checked + 1)])
-            partial.meta["units_played"] = sum(done[i].chunk.size for i in range(checked + 1))
-            if stop.reached(partial):
-                return checked
-            checked += 1
-        return None
-
-    parallel = Parallel(return_as="generator_unordered")
-    if stop is None:
-        if pending:
-            for d in _iterate(parallel, job, pending, n_jobs):
-                finish(d)
-        return None
-    hit = reached()  # chunks loaded from a checkpoint may already be enough
-    wave = 2 * max(1, effective_n_jobs(n_jobs))
-    while hit is None and pending:
-        batch, pending = pending[:wave], pending[wave:]
-        for d in _iterate(parallel, job, batch, n_jobs):
-            finish(d)
-        hit = reached()
-    return hit
 
 
 def _payload(d: _Done) -> dict[str, Any]:
@@ -494,14 +435,6 @@ def _from_payload(chunk: Chunk, payload: dict[str, Any] | None, mode: str) -> _D
         cls = DealArrays if kind == "deals" else MatchArrays
         arrays = cls(**{f.name: payload[f"arrays_{f.name}"] for f in fields(cls)})
     return _Done(chunk, arrays, payload.get("summary"), payload.get("match_summary"), float(payload["seconds"]))
-
-
-def _iterate(parallel: Parallel, job: _Job, chunks: Sequence[Chunk], n_jobs: int) -> Iterator[_Done]:
-    if len(chunks) == 1 or n_jobs == 1:
-        for c in chunks:
-            yield play_chunk(job, c)
-        return
-    yield from parallel(delayed(play_chunk)(job, c) for c in chunks)
 
 
 def _assemble(compiled: CompiledRules, job: _Job, parts: Sequence[_Done]) -> SimulationResult:

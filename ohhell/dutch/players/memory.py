@@ -18,21 +18,43 @@ Choices.
   expected to save (the mean over unseen cards of the saving on the worst
   slot, zero when the draw would be discarded);
 - swap a drawn card into the slot it saves most on, else discard it;
-- jack: exchange the own slot worth most for the opponent slot worth least
-  when that saves at least ``min_exchange_gain``; queen: look at an own
-  unknown card, else at an unknown card of the opponent expected lowest.
+- jack (unless ``use_exchange`` is False): the exchange that saves most,
+  when that is at least ``min_exchange_gain``; among equal savings, with the
+  opponent expected lowest, then the nearest seat clockwise (never by seat
+  number, which would make low-numbered seats everyone's target); queen
+  (unless ``use_look`` is False): look at an own unknown card, else at an
+  unknown card of the opponent expected lowest (ties: the nearest clockwise).
+
+Imperfect memory.  ``forget`` (a probability per turn) and ``capacity`` (a
+number of cards) make the player human: it decides on the cards it still
+remembers, and a forgotten card counts as unseen (it could be anywhere) in
+its belief.  Such a player keeps a :class:`RoundMemory` per seat and round,
+which the engine asks for through :meth:`MemoryPlayer.for_round`.  What it
+remembers: the location of each card it saw go into a hand (its peeks and
+queen looks, the cards it kept, the discard pile's cards taken by anyone),
+followed through every exchange it saw.  At each of its decisions every card
+it remembered at its previous decision is kept with probability
+``(1 - forget) ** t``, ``t`` the turns played since, one ``rng.random()`` per
+card in code order (no draws at all when ``forget`` is 0); then the cards
+seen since are added; then, above ``capacity``, the oldest sightings are
+dropped (sightings are ordered as the events showed them).  Seeing a
+forgotten card again (a queen look) brings it back.  The discard pile stays
+in view, so it is never forgotten.  With ``forget=0``
+and no ``capacity`` the decisions are the perfect player's.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+import numpy as np
+from numba import njit
 
 from ohhell.dutch.actions import Action, CallDutch, Decline, Discard, DrawDeck, Exchange, Look, Peek, Swap, TakeDiscard
 from ohhell.dutch.observation import Observation
-from ohhell.dutch.rules import call_succeeds
-from ohhell.engine.stream import Stream
+from ohhell.engine.stream import Stream, shuffle_codes, state_array
 
-__all__ = ["MemoryPlayer", "Belief", "belief"]
+__all__ = ["MemoryPlayer", "RoundMemory", "Belief", "belief"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,12 +122,43 @@ class MemoryPlayer:
     call_below: float = 2.0
     final_turn_gain: float = 2.0
     min_exchange_gain: float = 1.0
+    #: probability, per turn, that each remembered card is forgotten
+    forget: float = 0.0
+    #: at most this many card locations remembered (None: no limit)
+    capacity: int | None = None
+    #: use the jack's exchange / the queen's look (False: decline it, where the rules let one decline)
+    use_exchange: bool = True
+    use_look: bool = True
 
     def __post_init__(self) -> None:
         if self.samples < 1:
             raise ValueError(f"samples must be at least 1, got {self.samples}")
+        if isinstance(self.forget, bool) or not 0 <= self.forget <= 1:
+            raise ValueError(f"forget is a probability per turn, 0..1, got {self.forget!r}")
+        if self.capacity is not None and (
+            isinstance(self.capacity, bool) or not isinstance(self.capacity, int) or self.capacity < 0
+        ):
+            raise ValueError(f"capacity is a whole number of cards >= 0 or None, got {self.capacity!r}")
+
+    @property
+    def perfect(self) -> bool:
+        """Whether it remembers everything (``forget=0``, no ``capacity``)."""
+        return self.forget == 0 and self.capacity is None
+
+    def for_round(self, seat: int) -> MemoryPlayer | RoundMemory:
+        """The player for ``seat`` in one round: itself with a perfect memory, else a fresh :class:`RoundMemory`."""
+        return self if self.perfect else RoundMemory(self, seat)
 
     def act(self, obs: Observation, rng: Stream) -> Action:
+        if not self.perfect:
+            raise TypeError(
+                f"{self!r} forgets, so it keeps a memory per seat and round: play it through the engine"
+                " (run_round asks for_round(seat)) or act through player.for_round(seat)"
+            )
+        return self.decide(obs, rng)
+
+    def decide(self, obs: Observation, rng: Stream) -> Action:
+        """The choice from ``obs`` as it is (its ``known`` taken as this player's memory)."""
         choice = self._choose(obs, rng)
         return choice if choice in obs.legal else obs.legal[0]
 
@@ -141,20 +194,37 @@ class MemoryPlayer:
             if slots[worst] - v > 0 or Discard() not in legal:
                 return Swap(worst)
             return Discard()
+        if (
+            obs.phase in ("exchange", "look")
+            and Decline() in legal
+            and not (self.use_exchange if obs.phase == "exchange" else self.use_look)
+        ):
+            return Decline()
         if obs.phase == "exchange":
-            best: tuple[float, Action] = (self.min_exchange_gain, Decline())
-            for a in legal:
-                if isinstance(a, Exchange):
-                    gain = slots[a.position] - b.expect(obs, a.seat, a.other_position)
-                    if gain >= best[0] and not (gain == best[0] and isinstance(best[1], Exchange)):
-                        best = (gain, a)
-            return best[1]
+            n = obs.players
+            hands = [sum(b.expect(obs, s, p) for p in range(h)) for s in range(n)]
+            offers = [
+                (
+                    -(slots[a.position] - b.expect(obs, a.seat, a.other_position)),
+                    hands[a.seat],
+                    (a.seat - obs.seat) % n,
+                    a,
+                )
+                for a in legal
+                if isinstance(a, Exchange)
+            ]
+            if not offers:
+                return Decline()
+            loss, _, _, choice = min(offers, key=lambda t: (t[0], t[1], t[2], t[3].position, t[3].other_position))
+            return choice if -loss >= self.min_exchange_gain else Decline()
         if obs.phase == "look":
             for p in range(h):
                 if obs.own[p] is None:
                     return Look(obs.seat, p)
             opponents = [s for s in range(obs.players) if s != obs.seat]
-            target = min(opponents, key=lambda s: sum(b.expect(obs, s, p) for p in range(h)))
+            target = min(
+                opponents, key=lambda s: (sum(b.expect(obs, s, p) for p in range(h)), (s - obs.seat) % obs.players)
+            )
             for p in range(h):
                 if obs.known[target][p] is None:
                     return Look(target, p)
@@ -162,23 +232,132 @@ class MemoryPlayer:
         return legal[0]
 
     def _call_chance(self, obs: Observation, b: Belief, rng: Stream) -> float:
-        """The sampled chance that a call now succeeds."""
+        """The sampled chance that a call now succeeds (the samples run compiled, on ``rng``'s own numbers)."""
         h, n = obs.hand_size, obs.players
         unknown = [(s, p) for s in range(n) for p in range(h) if obs.known[s][p] is None]
-        pool = list(b.unseen)
-        if len(pool) < len(unknown):
+        if len(b.unseen) < len(unknown):
             return 0.0
-        wins = 0
-        for _ in range(self.samples):
-            rng.shuffle(pool)
-            fill = dict(zip(unknown, pool))
-            hands = []
-            for s in range(n):
-                total = 0.0
-                for p in range(h):
-                    card = obs.known[s][p]
-                    total += obs.values[card if card is not None else fill[(s, p)]]
-                hands.append(total if s == obs.seat else total - self.final_turn_gain)
-            if call_succeeds([round(x * 2) for x in hands], obs.seat, obs.rules.call):
-                wins += 1
+        base = np.zeros(n)
+        for s in range(n):
+            base[s] = sum(obs.values[c] for c in obs.known[s] if c is not None) - (
+                0.0 if s == obs.seat else self.final_turn_gain
+            )
+        st = state_array(rng)
+        wins = _call_wins(
+            np.asarray(b.unseen, dtype=np.int64),
+            np.asarray([s for s, _ in unknown], dtype=np.int64),
+            base,
+            np.asarray(obs.values, dtype=np.int64),
+            st,
+            self.samples,
+            obs.seat,
+            obs.rules.call.tie == "caller_wins",
+        )
+        rng.set_state(st[0])
         return wins / self.samples
+
+
+@njit(cache=True, error_model="numpy")
+def _call_wins(
+    pool: np.ndarray,
+    owners: np.ndarray,
+    base: np.ndarray,
+    values: np.ndarray,
+    st: np.ndarray,
+    samples: int,
+    seat: int,
+    ties_win: bool,
+) -> int:  # pragma: no cover - compiled
+    """Of ``samples`` shuffles of ``pool`` (in place, one after the other), those in which a call succeeds.
+
+    Each shuffle fills the unknown positions, in seat and position order
+    (``owners``: the seat of each), with the first cards of ``pool``; a seat's
+    hand is ``base`` plus those values; the call succeeds when twice the
+    caller's hand, rounded, is at most (or, ``ties_win`` False, below) every
+    other's.
+    """
+    wins = 0
+    hands = np.empty(base.shape[0])
+    for _ in range(samples):
+        shuffle_codes(pool, st)
+        hands[:] = base
+        for i in range(owners.shape[0]):
+            hands[owners[i]] += values[pool[i]]
+        me = round(hands[seat] * 2)
+        ok = True
+        for s in range(hands.shape[0]):
+            if s != seat:
+                other = round(hands[s] * 2)
+                if me > other or (me == other and not ties_win):
+                    ok = False
+                    break
+        if ok:
+            wins += 1
+    return wins
+
+
+class RoundMemory:
+    """One seat's fallible memory for one round of a :class:`MemoryPlayer` (see the module docs).
+
+    Mutable, owned by the round's driver; built by :meth:`MemoryPlayer.for_round`.
+
+    Examples
+    --------
+    >>> from ohhell.dutch import dutch, play_round
+    >>> r = play_round(dutch(4), [MemoryPlayer(forget=0.2), MemoryPlayer()] * 2, seed=3)
+    >>> r.ended
+    'call'
+    """
+
+    __slots__ = ("_clock", "_events", "_last_turn", "_located", "player", "remembered", "seat")
+
+    def __init__(self, player: MemoryPlayer, seat: int) -> None:
+        self.player = player
+        self.seat = seat
+        #: card code -> when it was (last) seen, in sightings counted from 0
+        self.remembered: dict[int, int] = {}
+        self._clock = 0
+        self._last_turn: int | None = None
+        self._located: set[int] = set()
+        self._events = 0
+
+    def __repr__(self) -> str:
+        return repr(self.player)
+
+    def recall(self, obs: Observation, rng: Stream) -> Observation:
+        """Update the memory to this decision and return ``obs`` with ``known`` as remembered."""
+        if obs.seat != self.seat:
+            raise ValueError(f"this memory is seat {self.seat}'s, the observation is seat {obs.seat}'s")
+        p = self.player.forget
+        if self._last_turn is not None and p > 0:
+            elapsed = obs.turn - self._last_turn
+            if elapsed > 0:
+                keep = (1.0 - p) ** elapsed
+                for c in sorted(self.remembered):
+                    if rng.random() >= keep:
+                        del self.remembered[c]
+        self._last_turn = obs.turn
+        located = {c for row in obs.known for c in row if c is not None}
+        seen = located - self._located
+        when: dict[int, int] = {}  # card -> index of the last new event showing it
+        for i, e in enumerate(obs.events[self._events :]):
+            if e.card is not None and e.card in located:
+                when[e.card] = i
+                if e.kind in ("peek", "look") and e.seat == self.seat:
+                    seen.add(e.card)  # seen again
+        for c in sorted(seen, key=lambda c: (when.get(c, -1), c)):
+            self.remembered[c] = self._clock
+            self._clock += 1
+        for c in [c for c in self.remembered if c not in located]:
+            del self.remembered[c]  # face up on the discard pile now, in view
+        cap = self.player.capacity
+        if cap is not None and len(self.remembered) > cap:
+            for c in sorted(self.remembered, key=self.remembered.__getitem__)[: len(self.remembered) - cap]:
+                del self.remembered[c]
+        self._located = located
+        self._events = len(obs.events)
+        known = tuple(tuple(c if c is not None and c in self.remembered else None for c in row) for row in obs.known)
+        return replace(obs, known=known)
+
+    def act(self, obs: Observation, rng: Stream) -> Action:
+        return self.player.decide(self.recall(obs, rng), rng)

@@ -26,7 +26,7 @@ class ThresholdPlayer:
     - drawn card: swap it for the worst slot (the highest known card, or an
       unknown one reckoned at ``unknown_value``) when lower, else discard it;
     - jack: exchange the highest known own card for a lower known opponent
-      card, or blind for an unknown one when the own card is at least
+      card (the lowest; ties: the nearest seat clockwise), or blind for an unknown one when the own card is at least
       ``blind_exchange_from``; else decline;
     - queen: look at an own unknown card, else at the next seat's; the
       opening peek takes the lowest positions.
@@ -97,7 +97,8 @@ class ThresholdPlayer:
         offers = [a for a in obs.legal if isinstance(a, Exchange) and a.position == pos]
         known = [(values[c], a) for a in offers if (c := obs.known[a.seat][a.other_position]) is not None]
         if known:
-            low, best = min(known, key=lambda t: (t[0], t[1].seat, t[1].other_position))
+            n = obs.players
+            low, best = min(known, key=lambda t: (t[0], (t[1].seat - obs.seat) % n, t[1].other_position))
             if low < high:
                 return best
         if high >= self.blind_exchange_from:

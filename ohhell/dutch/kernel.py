@@ -1,0 +1,557 @@
+"""A compiled Dutch round for the random and threshold players, replaying the reference engine exactly.
+
+:func:`play_rounds` plays rounds ``start .. start + count - 1`` of a run from
+one chunk's SplitMix64 ``base`` (the streams of
+:func:`ohhell.sim.streams.unit_streams`: chance first, then one per seat) and
+returns per round the caller, the turns, how it ended, the final hands, the
+hand values and the scores.  It implements :mod:`ohhell.dutch.state` step for
+step (the same legal actions in the same order, the same stream draws), with
+:class:`~ohhell.dutch.players.RandomPlayer` and
+:class:`~ohhell.dutch.players.ThresholdPlayer` decisions, so every round equals
+the reference engine's (the tests check it round for round under several
+rule sets).  The memory player is not compiled: :func:`kernel_reason` says
+why a line-up cannot be played here.
+
+Examples
+--------
+>>> from ohhell.dutch import dutch, ThresholdPlayer
+>>> out = play_rounds(dutch(4), [ThresholdPlayer()] * 4, base=12345, start=0, count=3)
+>>> out["scores"].shape, out["ended"].tolist()
+((3, 4), ['call', 'call', 'call'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from ohhell.dutch.players.base import Player
+from ohhell.dutch.players.random import RandomPlayer
+from ohhell.dutch.players.threshold import ThresholdPlayer
+from ohhell.dutch.rules import DutchRules
+from ohhell.engine.stream import draw_below
+from ohhell.sim.streams import GAMMA
+
+__all__ = ["play_rounds", "kernel_reason", "ENDINGS"]
+
+ENDINGS = ("call", "turn_limit", "stock_out")
+
+# action kinds, as the kernel encodes them: (kind, a, b, c)
+_PEEK, _CALL, _DRAW, _TAKE, _SWAP, _DISCARD, _EXCHANGE, _LOOK, _DECLINE = range(9)
+_U64 = np.uint64
+
+
+def kernel_reason(players: Sequence[Player]) -> str | None:
+    """None when every seat is a random or threshold player (the kernel's), else what is not compiled."""
+    for s, p in enumerate(players):
+        if type(p) not in (RandomPlayer, ThresholdPlayer):
+            return f"seat {s}: {p!r} has no compiled version (only random and threshold players do)"
+    return None
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _mix(z: np.uint64) -> np.uint64:
+    z = (z ^ (z >> _U64(30))) * _U64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> _U64(27))) * _U64(0x94D049BB133111EB)
+    return z ^ (z >> _U64(31))
+
+
+@njit(cache=True, error_model="numpy")
+def _seed_rows(st: np.ndarray, base: np.uint64, first_k: int, rows: int) -> None:
+    """Rows ``0 .. rows-1`` of ``st``: the SplitMix64 stream states ``first_k .. first_k + rows - 1``."""
+    g = _U64(GAMMA)
+    for r in range(rows):
+        x = base + _U64(4) * _U64(first_k + r) * g
+        zero = True
+        for w in range(4):
+            x = x + g
+            st[r, w] = _mix(x)
+            if st[r, w] != _U64(0):
+                zero = False
+        if zero:
+            st[r, 0] = _U64(1)
+
+
+@njit(cache=True, error_model="numpy")
+def _shuffle(a: np.ndarray, length: int, st: np.ndarray, row: int) -> None:
+    for i in range(length - 1, 0, -1):
+        j = draw_below(st, row, i + 1)
+        t = a[i]
+        a[i] = a[j]
+        a[j] = t
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _put(out: np.ndarray, k: int, kind: int, a: int, b: int, c: int) -> int:
+    out[k, 0] = kind
+    out[k, 1] = a
+    out[k, 2] = b
+    out[k, 3] = c
+    return k + 1
+
+
+@njit(cache=True, error_model="numpy")
+def _legal(
+    phase: int,
+    s: int,
+    n: int,
+    h: int,
+    peeked: np.ndarray,
+    can_call: bool,
+    draw_size: int,
+    discard_size: int,
+    may_discard: bool,
+    spare: int,
+    optional: bool,
+    out: np.ndarray,
+) -> int:
+    """The legal actions of ``state.legal_actions()``, in its order, into ``out``; returns how many."""
+    k = 0
+    if phase == 0:  # peek
+        for p in range(h):
+            if not peeked[s, p]:
+                k = _put(out, k, _PEEK, p, 0, 0)
+    elif phase == 1:  # turn
+        if can_call:
+            k = _put(out, k, _CALL, 0, 0, 0)
+        if draw_size > 0:
+            k = _put(out, k, _DRAW, 0, 0, 0)
+        if discard_size > 0:
+            k = _put(out, k, _TAKE, 0, 0, 0)
+    elif phase == 2:  # drawn
+        for p in range(h):
+            k = _put(out, k, _SWAP, p, 0, 0)
+        if may_discard:
+            k = _put(out, k, _DISCARD, 0, 0, 0)
+    elif phase == 3:  # exchange
+        for p in range(h):
+            for o in range(n):
+                if o != s and o != spare:
+                    for q in range(h):
+                        k = _put(out, k, _EXCHANGE, p, o, q)
+        if optional:
+            k = _put(out, k, _DECLINE, 0, 0, 0)
+    elif phase == 4:  # look
+        for o in range(n):
+            for q in range(h):
+                k = _put(out, k, _LOOK, o, q, 0)
+        if optional:
+            k = _put(out, k, _DECLINE, 0, 0, 0)
+    return k
+
+
+@njit(cache=True, error_model="numpy")
+def _worst(known: np.ndarray, s: int, h: int, values: np.ndarray, unknown_value: float) -> tuple[int, float]:
+    best = 0
+    best_v = unknown_value if known[s, s, 0] < 0 else float(values[known[s, s, 0]])
+    for p in range(1, h):
+        c = known[s, s, p]
+        v = unknown_value if c < 0 else float(values[c])
+        if v > best_v or (v == best_v and c >= 0 and known[s, s, best] < 0):
+            best = p
+            best_v = v
+    return best, best_v
+
+
+@njit(cache=True, error_model="numpy")
+def _rounds(
+    n: int,
+    h: int,
+    size: int,
+    peek: int,
+    values: np.ndarray,
+    powers: np.ndarray,
+    optional: bool,
+    spare_caller: bool,
+    must_swap: bool,
+    ties_win: bool,
+    success_score: int,
+    fail_multiplier: int,
+    earliest_turn: int,
+    end_on_empty: bool,
+    rotate: bool,
+    turn_limit: int,
+    kinds: np.ndarray,
+    params: np.ndarray,
+    base: np.uint64,
+    start: int,
+    count: int,
+    caller_out: np.ndarray,
+    turns_out: np.ndarray,
+    ended_out: np.ndarray,
+    hands_out: np.ndarray,
+    values_out: np.ndarray,
+    scores_out: np.ndarray,
+) -> None:
+    st = np.zeros((1 + n, 4), dtype=np.uint64)
+    order = np.empty(size, dtype=np.int64)
+    hands = np.empty((n, h), dtype=np.int64)
+    pile = np.empty(size, dtype=np.int64)  # the draw pile, next card at pile[dp]
+    disc = np.empty(size, dtype=np.int64)  # the discard pile, top at disc[dn - 1]
+    tmp = np.empty(size, dtype=np.int64)
+    known = np.empty((n, n, h), dtype=np.int64)
+    peeked = np.zeros((n, h), dtype=np.bool_)
+    legal = np.zeros((h * n * h + 2, 4), dtype=np.int64)
+    choice = np.zeros(4, dtype=np.int64)
+    for r in range(count):
+        unit = start + r
+        _seed_rows(st, base, unit * (1 + n), 1 + n)
+        for i in range(size):
+            order[i] = i
+        _shuffle(order, size, st, 0)
+        joker = 52
+        for i in range(size):
+            if order[i] >= 52:
+                order[i] = joker
+                joker += 1
+        first = unit % n if rotate else 0
+        for k in range(n * h):
+            hands[(first + k) % n, k // n] = order[k]
+        disc[0] = order[n * h]
+        dn = 1
+        pn = size - n * h - 1
+        for i in range(pn):
+            pile[i] = order[n * h + 1 + i]
+        dp = 0
+        known[:, :, :] = -1
+        peeked[:, :] = False
+        held = -1
+        from_deck = False
+        seat = first
+        turn = 0
+        caller = -1
+        final_left = 0
+        ended = -1
+        phase = 0
+        npk = np.zeros(n, dtype=np.int64)
+        if peek == 0:
+            phase = 1
+            if turn >= turn_limit:
+                ended = 1
+            elif dp == pn:
+                if end_on_empty:
+                    ended = 2
+                elif dn > 1:
+                    phase = 5
+        while ended < 0:
+            if phase == 5:  # chance: the discard pile under its top card becomes the draw pile
+                m = dn - 1
+                for i in range(m):
+                    tmp[i] = disc[i]
+                _shuffle(tmp, m, st, 0)
+                for i in range(m):
+                    pile[i] = tmp[i]
+                pn = m
+                dp = 0
+                disc[0] = disc[dn - 1]
+                dn = 1
+                phase = 1
+                continue
+            s = seat
+            spare = caller if spare_caller else -1
+            nl = _legal(
+                phase,
+                s,
+                n,
+                h,
+                peeked,
+                caller < 0 and turn >= earliest_turn,
+                pn - dp,
+                dn,
+                from_deck or not must_swap,
+                spare,
+                optional,
+                legal,
+            )
+            # -- the player's choice -------------------------------------------------------------
+            choice[:] = 0
+            if kinds[s] == 0:  # random: one draw of its stream
+                j = draw_below(st, 1 + s, nl)
+                choice[:] = legal[j]
+            else:
+                call_below = params[s, 0]
+                keep_below = params[s, 1]
+                unknown_value = params[s, 2]
+                blind_from = params[s, 3]
+                if phase == 0:
+                    choice[:] = legal[0]
+                elif phase == 1:
+                    total = 0.0
+                    for p in range(h):
+                        c = known[s, s, p]
+                        total += unknown_value if c < 0 else float(values[c])
+                    _, worst_v = _worst(known, s, h, values, unknown_value)
+                    if caller < 0 and turn >= earliest_turn and total <= call_below:
+                        choice[0] = _CALL
+                    elif dn > 0 and values[disc[dn - 1]] <= keep_below and keep_below < worst_v:
+                        choice[0] = _TAKE
+                    elif pn - dp > 0:
+                        choice[0] = _DRAW
+                    else:
+                        choice[:] = legal[0]
+                elif phase == 2:
+                    worst, worst_v = _worst(known, s, h, values, unknown_value)
+                    if float(values[held]) < worst_v or not (from_deck or not must_swap):
+                        choice[0] = _SWAP
+                        choice[1] = worst
+                    else:
+                        choice[0] = _DISCARD
+                elif phase == 3:
+                    choice[0] = _DECLINE
+                    high = -1000
+                    pos = -1
+                    for p in range(h):
+                        c = known[s, s, p]
+                        if c >= 0 and (values[c] > high or (values[c] == high and p > pos)):
+                            high = values[c]
+                            pos = p
+                    if pos >= 0:
+                        best_o = -1
+                        best_q = -1
+                        low = 0
+                        blind = 0
+                        for o in range(n):
+                            if o != s and o != spare:
+                                for q in range(h):
+                                    c = known[s, o, q]
+                                    if c < 0:
+                                        blind += 1
+                                    else:
+                                        v = values[c]
+                                        rel = (o - s) % n
+                                        if (
+                                            best_o < 0
+                                            or v < low
+                                            or (
+                                                v == low
+                                                and (rel < (best_o - s) % n or (rel == (best_o - s) % n and q < best_q))
+                                            )
+                                        ):
+                                            best_o = o
+                                            best_q = q
+                                            low = v
+                        if best_o >= 0 and low < high:
+                            choice[0] = _EXCHANGE
+                            choice[1] = pos
+                            choice[2] = best_o
+                            choice[3] = best_q
+                        elif high >= blind_from and blind > 0:
+                            pick = draw_below(st, 1 + s, blind)
+                            i = 0
+                            for o in range(n):
+                                if o != s and o != spare:
+                                    for q in range(h):
+                                        if known[s, o, q] < 0:
+                                            if i == pick:
+                                                choice[0] = _EXCHANGE
+                                                choice[1] = pos
+                                                choice[2] = o
+                                                choice[3] = q
+                                            i += 1
+                elif phase == 4:
+                    choice[0] = _DECLINE
+                    found = False
+                    for t in range(2):
+                        o = s if t == 0 else (s + 1) % n
+                        for q in range(h):
+                            if not found and known[s, o, q] < 0:
+                                choice[0] = _LOOK
+                                choice[1] = o
+                                choice[2] = q
+                                found = True
+                ok = False
+                for j in range(nl):
+                    if (
+                        legal[j, 0] == choice[0]
+                        and legal[j, 1] == choice[1]
+                        and legal[j, 2] == choice[2]
+                        and legal[j, 3] == choice[3]
+                    ):
+                        ok = True
+                        break
+                if not ok:
+                    choice[:] = legal[0]
+            # -- apply it ------------------------------------------------------------------------
+            kind = choice[0]
+            end_turn = False
+            called = False
+            if kind == _PEEK:
+                p = choice[1]
+                known[s, s, p] = hands[s, p]
+                peeked[s, p] = True
+                npk[s] += 1
+                if npk[s] == peek:
+                    seat = (s + 1) % n
+                    if seat == first:
+                        phase = 1
+                        if caller < 0 and turn >= turn_limit:
+                            ended = 1
+                        elif dp == pn:
+                            if end_on_empty:
+                                ended = 2
+                            elif dn > 1:
+                                phase = 5
+            elif kind == _CALL:
+                caller = s
+                final_left = n - 1
+                end_turn = True
+                called = True
+            elif kind == _DRAW or kind == _TAKE:  # noqa: SIM109 - plain comparisons for numba
+                if kind == _DRAW:
+                    held = pile[dp]
+                    dp += 1
+                    from_deck = True
+                else:
+                    held = disc[dn - 1]
+                    dn -= 1
+                    from_deck = False
+                phase = 2
+            elif kind == _SWAP or kind == _DISCARD:  # noqa: SIM109
+                if kind == _SWAP:
+                    p = choice[1]
+                    out = hands[s, p]
+                    hands[s, p] = held
+                    for v in range(n):
+                        if v == s or not from_deck:
+                            known[v, s, p] = held
+                        else:
+                            known[v, s, p] = -1
+                else:
+                    out = held
+                disc[dn] = out
+                dn += 1
+                held = -1
+                from_deck = False
+                pw = powers[out]
+                if pw == 1 or pw == 2:
+                    phase = 3 if pw == 1 else 4
+                    spare2 = caller if spare_caller else -1
+                    m = _legal(phase, s, n, h, peeked, False, 0, 0, False, spare2, False, legal)
+                    if m == 0:
+                        end_turn = True
+                else:
+                    end_turn = True
+            elif kind == _EXCHANGE:
+                p = choice[1]
+                o = choice[2]
+                q = choice[3]
+                t = hands[s, p]
+                hands[s, p] = hands[o, q]
+                hands[o, q] = t
+                for v in range(n):
+                    a = known[v, s, p]
+                    b = known[v, o, q]
+                    known[v, o, q] = a
+                    known[v, s, p] = b
+                end_turn = True
+            elif kind == _LOOK:
+                o = choice[1]
+                q = choice[2]
+                known[s, o, q] = hands[o, q]
+                end_turn = True
+            else:
+                end_turn = True
+            if end_turn:
+                turn += 1
+                if caller >= 0 and not called:
+                    final_left -= 1
+                    if final_left == 0:
+                        ended = 0
+                if ended < 0:
+                    seat = (seat + 1) % n
+                    phase = 1
+                    if caller < 0 and turn >= turn_limit:
+                        ended = 1
+                    elif dp == pn:
+                        if end_on_empty:
+                            ended = 2
+                        elif dn > 1:
+                            phase = 5
+        # -- the reveal ----------------------------------------------------------------------------
+        best_other = 1 << 30
+        for s in range(n):
+            v = 0
+            for p in range(h):
+                v += values[hands[s, p]]
+                hands_out[r, s, p] = hands[s, p]
+            values_out[r, s] = v
+            scores_out[r, s] = v
+        if caller >= 0:
+            for s in range(n):
+                if s != caller and values_out[r, s] < best_other:
+                    best_other = values_out[r, s]
+            mine = values_out[r, caller]
+            if mine < best_other or (ties_win and mine == best_other):
+                scores_out[r, caller] = success_score
+            else:
+                scores_out[r, caller] = mine * fail_multiplier
+        caller_out[r] = caller
+        turns_out[r] = turn
+        ended_out[r] = ended
+
+
+def play_rounds(rules: DutchRules, players: Sequence[Player], *, base: int, start: int, count: int) -> dict[str, Any]:
+    """Rounds ``start .. start + count - 1`` from chunk base ``base`` (see the module docs).
+
+    Round ``j`` is round ``j`` of a match with zero totals, as in
+    :func:`ohhell.dutch.sim.simulate`'s rounds mode.  Returns arrays:
+    ``caller`` (-1: nobody), ``turns``, ``ended`` (names; ``ended_code`` the
+    index in :data:`ENDINGS`), ``final_hands``
+    (round x seat x position codes), ``values`` and ``scores`` (round x seat).
+    """
+    reason = kernel_reason(players)
+    if reason is not None:
+        raise ValueError(f"the compiled Dutch round cannot play {reason}")
+    n, h = rules.players, rules.hand_size
+    kinds = np.array([0 if isinstance(p, RandomPlayer) else 1 for p in players], dtype=np.int64)
+    params = np.zeros((n, 4))
+    for s, p in enumerate(players):
+        if isinstance(p, ThresholdPlayer):
+            params[s] = (p.call_below, p.keep_below, p.unknown_value, p.blind_exchange_from)
+    caller = np.empty(count, dtype=np.int64)
+    turns = np.empty(count, dtype=np.int64)
+    ended = np.empty(count, dtype=np.int64)
+    hands = np.empty((count, n, h), dtype=np.int64)
+    values = np.empty((count, n), dtype=np.int64)
+    scores = np.empty((count, n), dtype=np.int64)
+    _rounds(
+        n,
+        h,
+        rules.deck.size,
+        rules.layout.peek,
+        np.asarray(rules.value_table(), dtype=np.int64),
+        np.asarray(rules.power_table(), dtype=np.int64),
+        rules.powers.optional,
+        rules.powers.spare_caller,
+        rules.discard_draw.must_swap,
+        rules.call.tie == "caller_wins",
+        rules.call.success_score,
+        rules.call.fail_multiplier,
+        rules.call.earliest_turn,
+        rules.stock_out.rule == "end_round",
+        rules.turns.first == "rotate",
+        rules.turns.turn_limit,
+        kinds,
+        params,
+        np.uint64(base),
+        start,
+        count,
+        caller,
+        turns,
+        ended,
+        hands,
+        values,
+        scores,
+    )
+    return {
+        "caller": caller,
+        "turns": turns,
+        "ended": np.asarray(ENDINGS, dtype=object)[ended],
+        "ended_code": ended,
+        "final_hands": hands,
+        "values": values,
+        "scores": scores,
+    }
