@@ -33,6 +33,9 @@ __all__ = [
     "TRUMP_CODES",
     "trump_labels",
     "strategy_categories",
+    "deal_columns",
+    "match_columns",
+    "join_columns",
 ]
 
 _LETTERS = "CDHS"
@@ -117,6 +120,18 @@ def deal_frame(
     ``columns``: build only these (in the usual order), as summary mode does
     with its grouping columns; default all.
     """
+    return pd.DataFrame(deal_columns(compiled, strategy_names, arrays, first_unit, features, columns), copy=False)
+
+
+def deal_columns(
+    compiled: CompiledRules,
+    strategy_names: Sequence[str],
+    arrays: DealArrays | MatchArrays,
+    first_unit: int,
+    features: bool = False,
+    columns: Collection[str] | None = None,
+) -> dict[str, Any]:
+    """The columns of :func:`deal_frame`, by name (numpy arrays and categoricals), in order."""
     players = compiled.players
     if isinstance(arrays, DealArrays):
         rounds = arrays.round
@@ -180,7 +195,7 @@ def deal_frame(
         built["no_trump"] = lambda: kept[:, 1] < 0
         built["bids_before"] = lambda: _bids_before(unit_k, round_k, sfd_k, bids_k)
         built["hand"] = lambda: hands.astype(np.int64)
-    return pd.DataFrame({name: make() for name, make in built.items() if wanted(name)})
+    return {name: make() for name, make in built.items() if wanted(name)}
 
 
 def _bids_before(unit: np.ndarray, rnd: np.ndarray, seat_from_dealer: np.ndarray, bid: np.ndarray) -> np.ndarray:
@@ -206,15 +221,42 @@ def _bids_before(unit: np.ndarray, rnd: np.ndarray, seat_from_dealer: np.ndarray
 
 def match_frame(strategy_names: Sequence[str], arrays: MatchArrays, first_unit: int) -> pd.DataFrame:
     """One row per (match, seat): final total, rank (1 = first), winner."""
+    return pd.DataFrame(match_columns(strategy_names, arrays, first_unit), copy=False)
+
+
+def match_columns(strategy_names: Sequence[str], arrays: MatchArrays, first_unit: int) -> dict[str, Any]:
+    """The columns of :func:`match_frame`, by name."""
     n_units, players = arrays.totals.shape
     seats = np.tile(np.arange(players), n_units)
-    return pd.DataFrame(
-        {
-            "unit": np.repeat(np.arange(first_unit, first_unit + n_units), players),
-            "seat": seats.astype(np.int8),
-            "strategy": _names(strategy_names, seats),
-            "total": arrays.totals.ravel().astype(np.int32),
-            "rank": (arrays.rank.ravel() + 1).astype(np.int8),
-            "winner": arrays.winner.ravel().astype(bool),
-        }
-    )
+    return {
+        "unit": np.repeat(np.arange(first_unit, first_unit + n_units), players),
+        "seat": seats.astype(np.int8),
+        "strategy": _names(strategy_names, seats),
+        "total": arrays.totals.ravel().astype(np.int32),
+        "rank": (arrays.rank.ravel() + 1).astype(np.int8),
+        "winner": arrays.winner.ravel().astype(bool),
+    }
+
+
+def join_columns(parts: list[dict[str, Any]]) -> pd.DataFrame:
+    """One frame of the rows of ``parts`` (column dicts of the same layout), in order, as ``pd.concat`` gives.
+
+    Each column is joined and then dropped from every part, so the parts'
+    memory is given back column by column while the frame is built (the
+    parts are emptied).
+    """
+    out: dict[str, Any] = {}
+    for name in list(parts[0]):
+        values = [p.pop(name) for p in parts]
+        first = values[0]
+        if isinstance(first, pd.Categorical):
+            cats = first.categories
+            if all(v.categories.equals(cats) and v.ordered == first.ordered for v in values):
+                codes = np.concatenate([v.codes for v in values])
+                out[name] = pd.Categorical.from_codes(codes, categories=cats, ordered=first.ordered)
+            else:
+                out[name] = pd.api.types.union_categoricals(values)
+        else:
+            out[name] = np.concatenate(values)
+        del values, first
+    return pd.DataFrame(out, copy=False)

@@ -154,6 +154,14 @@ def _row_bytes(frame: Any) -> int:
     return total
 
 
+def _widest(frame: Any) -> int:
+    """Bytes per row of a frame's widest column."""
+    return max(
+        int(np.dtype(frame[c].cat.codes.dtype if frame[c].dtype == "category" else frame[c].dtype).itemsize)
+        for c in frame.columns
+    )
+
+
 def _array_bytes(arrays: DealArrays | MatchArrays) -> int:
     return sum(getattr(arrays, f.name).nbytes for f in fields(arrays))
 
@@ -182,13 +190,16 @@ def memory_needed(
 ) -> MemoryEstimate:
     """The peak memory of a run that keeps its rows (not summary mode).
 
-    Rows of the deals frame times the bytes of its columns' dtypes, twice
-    (the chunks' frames and their concatenation exist together), plus the
-    chunks' raw arrays, which are kept until the frames are built, plus the
-    temporaries of building one chunk's frame (:data:`CHUNK_ROW_BYTES` per row
-    of the largest chunk, ``chunk_units`` units; default the whole run); in
-    matches mode also the matches frame.  A seat that sits a deal out
-    (elimination) is counted as if it played, so this is an upper bound.
+    Each finished chunk is kept as its frame's columns and the columns are
+    joined one at a time at the end, each chunk's copy dropped as it goes
+    (:func:`ohhell.sim.frames.join_columns`).  So: rows of the deals frame
+    times the bytes of its columns' dtypes, plus one more copy of its widest
+    column (the column being joined), plus one chunk's raw arrays and the
+    temporaries of building its columns (:data:`CHUNK_ROW_BYTES` per row of
+    the largest chunk, ``chunk_units`` units; default the whole run); in
+    matches mode also the matches frame, the same way.  A seat that sits a
+    deal out (elimination) is counted as if it played, so this is an upper
+    bound.
 
     Examples
     --------
@@ -196,25 +207,28 @@ def memory_needed(
     >>> c = ohhell.compile_rules(ohhell.boerenbridge(4))
     >>> need = memory_needed(c, ["RandomStrategy()"] * 4, "deals", 10**8, False, chunk_units=200_000)
     >>> need.rows, need.row_bytes, round(need.bytes / 1e9, 1)
-    (400000000, 23, 35.4)
+    (400000000, 23, 12.6)
     """
     players_in_round = compiled.players_in_round.astype(np.int64)
     rounds = len(players_in_round)
     max_hand = int(compiled.hand_sizes.max())
-    row_bytes = _row_bytes(_sample(compiled, names, features))
+    sample = _sample(compiled, names, features)
+    row_bytes = _row_bytes(sample)
+    chunk = n_units if chunk_units is None else min(chunk_units, n_units)
     if mode == "deals":
         full, rest = divmod(n_units, rounds)
         rows = full * int(players_in_round.sum()) + int(players_in_round[:rest].sum())
-        arrays = _array_bytes(DealArrays.empty(1, compiled.players, max_hand, False)) * n_units
+        arrays = _array_bytes(DealArrays.empty(1, compiled.players, max_hand, False)) * chunk
         extra = 0
     else:
         rows = n_units * int(players_in_round.sum())
         one = MatchArrays.empty(1, compiled.players, rounds, max_hand, False)
-        arrays = _array_bytes(one) * n_units
-        extra = 2 * _row_bytes(match_frame(names, one, 0)) * n_units * compiled.players
-    chunk = n_units if chunk_units is None else min(chunk_units, n_units)
+        arrays = _array_bytes(one) * chunk
+        matches = match_frame(names, one, 0)
+        extra = (_row_bytes(matches) + _widest(matches)) * n_units * compiled.players
     temporaries = CHUNK_ROW_BYTES[features] * -(-rows * chunk // n_units)
-    return MemoryEstimate(rows=rows, bytes=2 * row_bytes * rows + arrays + extra + temporaries, row_bytes=row_bytes)
+    kept = (row_bytes + _widest(sample)) * rows
+    return MemoryEstimate(rows=rows, bytes=kept + arrays + extra + temporaries, row_bytes=row_bytes)
 
 
 def _cgroup_limit() -> float:

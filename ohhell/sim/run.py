@@ -29,7 +29,7 @@ from ohhell.rules import CompiledRules, Rules, compile_rules
 from ohhell.sim.arrays import DealArrays, MatchArrays
 from ohhell.sim.checkpoint import Checkpoint
 from ohhell.sim.counts import CellCounts, add_counts, count_summary, countable
-from ohhell.sim.frames import deal_frame, match_frame
+from ohhell.sim.frames import deal_columns, deal_frame, join_columns, match_columns, match_frame
 from ohhell.sim.paths import Mode, fast_path_reason, run_chunk
 from ohhell.sim.paths import Path as EnginePath
 from ohhell.sim.preflight import check_arguments, check_memory, compile_ahead, count, frame_columns
@@ -127,6 +127,17 @@ class _Done:
     summary: pd.DataFrame | CellCounts | None  # CellCounts: counted in compiled code (ohhell.sim.counts)
     match_summary: pd.DataFrame | None
     seconds: float
+    # rows mode, once saved: the chunk's deal (and match) frame columns instead of its raw arrays
+    columns: tuple[dict[str, Any], dict[str, Any] | None] | None = None
+
+
+def _compact(compiled: CompiledRules, job: _Job, d: _Done) -> _Done:
+    """A finished chunk as it is kept until the end: its frame columns, not its raw arrays (a third the size)."""
+    if d.arrays is None:
+        return d
+    deals = deal_columns(compiled, job.names, d.arrays, d.chunk.start, job.features)
+    matches = match_columns(job.names, d.arrays, d.chunk.start) if isinstance(d.arrays, MatchArrays) else None
+    return _Done(d.chunk, None, None, None, d.seconds, (deals, matches))
 
 
 def play_chunk(job: _Job, chunk: Chunk) -> _Done:
@@ -376,13 +387,15 @@ def simulate(
         load=lambda chunk, payload: _from_payload(chunk, payload, mode),
         stop=reached if stop is not None else None,
         prepare=prepare,
+        keep=partial(_compact, compiled, job),
         progress=show,
         desc=f"{rules.name} {mode}",
         unit="deal" if mode == "deals" else "match",
     )
     done, stopped_at = run.done, run.stopped_at
     used = [done[i] for i in sorted(done) if stopped_at is None or i <= stopped_at]
-    result = _assemble(compiled, job, used)
+    done.clear()  # from here the chunks are held by ``used`` alone, which the assembly empties as it goes
+    result = _assemble(compiled, job, used, consume=True)
     wall = run.seconds
     played = sum(d.chunk.size for d in used)
     result.meta.update(
@@ -437,7 +450,13 @@ def _from_payload(chunk: Chunk, payload: dict[str, Any] | None, mode: str) -> _D
     return _Done(chunk, arrays, payload.get("summary"), payload.get("match_summary"), float(payload["seconds"]))
 
 
-def _assemble(compiled: CompiledRules, job: _Job, parts: Sequence[_Done]) -> SimulationResult:
+def _assemble(compiled: CompiledRules, job: _Job, parts: Sequence[_Done], consume: bool = False) -> SimulationResult:
+    """The result of some finished chunks.  ``consume``: empty their kept columns while joining them.
+
+    Joining column by column and dropping each chunk's copy as it goes keeps
+    the peak of a large run near the final frame plus one column, instead of
+    the chunks' frames and their concatenation at once.
+    """
     parts = sorted(parts, key=lambda d: d.chunk.index)
     if job.summary is not None:
         counts = _combine_summaries([d.summary for d in parts if d.summary is not None], job.summary)
@@ -448,12 +467,10 @@ def _assemble(compiled: CompiledRules, job: _Job, parts: Sequence[_Done]) -> Sim
             else None
         )
         return SimulationResult(deals=None, matches=matches, summary=counts, meta={})
-    frames = [
-        deal_frame(compiled, job.names, d.arrays, d.chunk.start, job.features) for d in parts if d.arrays is not None
-    ]
-    deals = pd.concat(frames, ignore_index=True) if frames else None
-    matches = None
-    if job.mode == "matches":
-        mframes = [match_frame(job.names, d.arrays, d.chunk.start) for d in parts if isinstance(d.arrays, MatchArrays)]
-        matches = pd.concat(mframes, ignore_index=True) if mframes else None
+    kept = [_compact(compiled, job, d).columns for d in parts]
+    held = [c for c in kept if c is not None]
+    deal_parts = [c[0] if consume else dict(c[0]) for c in held]
+    match_parts_ = [c[1] if consume else dict(c[1]) for c in held if c[1] is not None]
+    deals = join_columns(deal_parts) if deal_parts else None
+    matches = join_columns(match_parts_) if job.mode == "matches" and match_parts_ else None
     return SimulationResult(deals=deals, matches=matches, summary=None, meta={})

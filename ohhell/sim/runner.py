@@ -78,6 +78,7 @@ def run_chunks(
     load: Callable[[Chunk, dict[str, Any] | None], R | None] | None = None,
     stop: Callable[[Sequence[R]], bool] | None = None,
     prepare: Callable[[int], None] | None = None,
+    keep: Callable[[R], R] | None = None,
     progress: bool = False,
     desc: str = "",
     unit: str = "unit",
@@ -101,6 +102,9 @@ def run_chunks(
         waves of twice the number of workers.
     prepare : called with the number of chunks still to play, once, before
         the bar starts (to compile ahead, say).
+    keep : what of a finished (or loaded) result to hold until the end, once
+        it is saved (for example a compact form of it: the checkpoint still
+        gets the whole result).  Default: the result itself.
     progress, desc, unit : the bar on standard error, counting each
         finished chunk's ``size``.
 
@@ -117,7 +121,7 @@ def run_chunks(
                 if index < len(chunks):
                     loaded = load(chunks[index], store.load(index))
                     if loaded is not None:
-                        done[index] = loaded
+                        done[index] = loaded if keep is None else keep(loaded)
         if prepare is not None:
             prepare(len(chunks) - len(done))
         t0 = time.perf_counter()
@@ -135,7 +139,7 @@ def run_chunks(
             with parallel_config(backend=backend, n_jobs=n_jobs), warnings.catch_warnings():
                 # joblib's note, on Ctrl-C, that it cancelled the tasks in flight: the message below says it all
                 warnings.filterwarnings("ignore", r"\d+ tasks which were still being processed", UserWarning)
-                stopped_at = _run(work, chunks, done, store, save, n_jobs, bar, stop)
+                stopped_at = _run(work, chunks, done, store, save, keep, n_jobs, bar, stop)
         except KeyboardInterrupt as exc:
             saved = f"; {len(store.done())} chunks are saved in {store.dir}: rerun to resume" if store else ""
             raise Interrupted(f"interrupted after {len(done)} of {len(chunks)} chunks{saved}") from exc
@@ -153,6 +157,7 @@ def _run(
     done: dict[int, R],
     store: Checkpoint | None,
     save: Callable[[R], Mapping[str, Any]] | None,
+    keep: Callable[[R], R] | None,
     n_jobs: int,
     bar: Any,
     stop: Callable[[Sequence[R]], bool] | None,
@@ -164,7 +169,7 @@ def _run(
         if store is not None:  # saved first: a chunk counted as done is on disk when Ctrl-C comes
             assert save is not None
             store.save(chunk.index, dict(save(result)))
-        done[chunk.index] = result
+        done[chunk.index] = result if keep is None else keep(result)
         bar.update(chunk.size)
 
     checked = 0
