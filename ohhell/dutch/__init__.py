@@ -7,7 +7,9 @@ explicit state (:mod:`ohhell.dutch.state`) moved by checked actions
 (:mod:`ohhell.dutch.actions`); players see an
 :class:`~ohhell.dutch.observation.Observation` only.  :func:`simulate`
 (:mod:`ohhell.dutch.sim`) plays seeded rounds or matches into pandas frames
-on the generic Monte Carlo runner (:mod:`ohhell.sim.runner`).
+on the generic Monte Carlo runner (:mod:`ohhell.sim.runner`), through the
+compiled round of :mod:`ohhell.dutch.kernel` when every seat is a random or
+threshold player; :mod:`ohhell.dutch.studies` holds the studies.
 
 Examples
 --------
