@@ -343,10 +343,15 @@ def bid_values_odds(
             if heard[q] >= 0:
                 heard_before += heard[q]
     count = 0.0
+    # per sample, an unheard seat's card-odds bid depends only on the field class it hears and on the one
+    # bid the hook may forbid it (slot 0: none; 1 + b: bid b forbidden): computed once per key
+    cache = np.empty((n, 3, h + 2), dtype=np.int64)
     for _ in range(samples):
         for q in range(n):
             hands[q] = known_hands[q] if known_hands[q] >= 0 else 0
         deal_unseen(pool, room, no_voids, hands, st, 1)
+        if odds_bids:
+            cache[:] = -1
         weight = 1.0
         if infer:
             for q in range(n):
@@ -370,7 +375,15 @@ def bid_values_odds(
                         allowed = hook_bids(h, total, all_bids)
                     if odds_bids:
                         field = 1 if simultaneous else field_class(total, q, h, n)
-                        bids[q] = odds_bid(hands[q], h, q, field, t_under, t_over, odds, table, allowed)
+                        gone = all_bids & ~allowed
+                        slot = 0 if gone == 0 else 1 + lowest_bit(gone)
+                        if gone & (gone - 1):
+                            bids[q] = odds_bid(hands[q], h, q, field, t_under, t_over, odds, table, allowed)
+                        else:
+                            if cache[q, field, slot] < 0:
+                                cache[q, field, slot] = odds_bid(hands[q], h, q, field, t_under, t_over, odds,
+                                                                 table, allowed)  # fmt: skip
+                            bids[q] = cache[q, field, slot]
                     elif simultaneous:
                         bids[q] = folk_bid(hands[q], h, n, t_under, t_over, ALL_TIPS, 0, 0, all_bids)
                     else:
