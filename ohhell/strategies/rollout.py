@@ -93,7 +93,11 @@ class Rollout:
     card-play sample by how likely each opponent's sampled hand was to take
     exactly the tricks it bid, under the card-odds player's learned trick
     model (:func:`~ohhell.strategies.card_odds.round_odds`; measured, it
-    adds about 0.15 a deal).  A decision with one legal
+    adds about 0.15 a deal).  ``bid_inference``: weigh each bid sample the
+    same way by the bids already heard (each earlier bidder's sampled hand
+    taking exactly its bid); ``odds_bids``: the bids not yet made are the
+    card-odds player's bids of the sampled hands instead of the folk bids
+    (:func:`~ohhell.strategies.rollout_core.bid_values_odds`).  A decision with one legal
     choice is not searched.  Reproducible: the samples read the seat's own
     stream.  Objective: this seat's mean score under the round's score table
     (so harsh scoring, a zero-bid bonus, OpenSpiel's tricks-on-a-miss and a
@@ -123,14 +127,17 @@ class Rollout:
     bid_samples: int = 400
     play_samples: int = 300
     inference: bool = True
+    bid_inference: bool = True
+    odds_bids: bool = True
 
     def __post_init__(self) -> None:
         for name in ("bid_samples", "play_samples"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"Rollout.{name} must be a whole number >= 1, got {value!r}")
-        if not isinstance(self.inference, bool):
-            raise ValueError(f"Rollout.inference must be True or False, got {self.inference!r}")
+        for name in ("inference", "bid_inference", "odds_bids"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"Rollout.{name} must be True or False, got {getattr(self, name)!r}")
 
     @staticmethod
     def _odds(obs: Observation) -> np.ndarray:
@@ -142,28 +149,43 @@ class Rollout:
 
     # -- decisions ------------------------------------------------------------
 
-    def bid_scores(self, obs: Observation, rng: Stream) -> np.ndarray:
-        """Mean score of each bid ``0..hand_size`` (``-inf`` where not legal), advancing ``rng``."""
+    def bid_scores(self, obs: Observation, rng: Stream, unseen: int | None = None) -> np.ndarray:
+        """Mean score of each bid ``0..hand_size`` (``-inf`` where not legal), advancing ``rng``.
+
+        ``unseen``: a mask of the cards the hands it cannot see are dealt from,
+        when an outside program knows them (default: every card it has not
+        seen, some of them left in the stock).
+        """
         known, pos, out, deck, legal, heard, _, table = ev_inputs(obs)
+        if unseen is not None:
+            deck = unseen | out | mask_of(obs.hand)
         under, over = trump_pair(obs.trump)
         hook = obs.rules.restriction.kind == "hook" and obs.phase == "bid"
         simultaneous = obs.rules.bidding.simultaneous and obs.phase == "bid"
+        odds = self._odds(obs) if self.bid_inference or self.odds_bids else NO_ODDS
         st = state_array(rng)
-        scores = core.bid_values(known, pos, obs.hand_size, under, over, out, deck, heard, legal, table,
-                                 self.bid_samples, hook, simultaneous, st)  # fmt: skip
+        scores = core.bid_values_odds(known, pos, obs.hand_size, under, over, out, deck, heard, legal, table,
+                                      self.bid_samples, hook, simultaneous, odds, self.bid_inference, self.odds_bids,
+                                      st)  # fmt: skip
         rng.set_state(st[0])
         return scores
 
-    def bid(self, obs: Observation, rng: Stream) -> int:
+    def bid(self, obs: Observation, rng: Stream, unseen: int | None = None) -> int:
+        """The legal bid with the best mean score (``unseen``: as in :meth:`bid_scores`)."""
         if len(obs.legal_bids) == 1:
             return obs.legal_bids[0]
         if not compiled_deck(obs):
             return wizard_aware_bid(obs)
-        scores = self.bid_scores(obs, rng)
+        scores = self.bid_scores(obs, rng, unseen)
         return int(max(obs.legal_bids, key=lambda b: (scores[b], -b)))
 
-    def card_scores(self, obs: Observation, rng: Stream) -> dict[Card, float]:
-        """Mean score of each legal card over the samples, advancing ``rng`` (compiled decks only)."""
+    def card_scores(self, obs: Observation, rng: Stream, unseen: int | None = None) -> dict[Card, float]:
+        """Mean score of each legal card over the samples, advancing ``rng`` (compiled decks only).
+
+        ``unseen``: a mask of the cards the other hands hold between them, when
+        an outside program knows them (default: every card it has not seen,
+        some of them left in the stock).
+        """
         n = obs.players
         hands_known = np.zeros(n, dtype=np.int64)
         hands_known[obs.seat] = mask_of(obs.hand)
@@ -179,7 +201,7 @@ class Rollout:
         seen = mask_of(obs.hand) | played | mask_of(obs.exposed)
         if obs.trump_card is not None:
             seen |= mask_of((obs.trump_card,))
-        deck = mask_of(obs.rules.deck.cards())
+        deck = mask_of(obs.rules.deck.cards()) if unseen is None else unseen | seen
         trick = np.zeros(n, dtype=np.int64)
         for i, c in enumerate(obs.current_trick):
             trick[i] = c.code
@@ -198,12 +220,13 @@ class Rollout:
         rng.set_state(st[0])
         return {c: float(values[c.code]) for c in obs.legal_cards}
 
-    def play(self, obs: Observation, rng: Stream) -> Card:
+    def play(self, obs: Observation, rng: Stream, unseen: int | None = None) -> Card:
+        """The legal card with the best mean score (``unseen``: as in :meth:`card_scores`)."""
         if len(obs.legal_cards) == 1:
             return obs.legal_cards[0]
         if not compiled_deck(obs):
             return Folk().play(obs, rng)
-        scores = self.card_scores(obs, rng)
+        scores = self.card_scores(obs, rng, unseen)
         best = max(scores.values())
         own = policy_card(obs)
         if scores[own] >= best:

@@ -25,10 +25,10 @@ from ohhell.cards.masks import lowest_bit, popcount, suit_mask
 from ohhell.engine.stream import draw_below, shuffle_codes
 from ohhell.rules.restriction import hook_bids
 from ohhell.strategies.folk_core import ALL_TIPS, folk_bid
-from ohhell.strategies.odds_core import card_chances, field_class, intent_class, trick_distribution
+from ohhell.strategies.odds_core import card_chances, field_class, intent_class, odds_bid, trick_distribution
 from ohhell.strategies.policy_core import over_wants_of, policy_play, winning_position
 
-__all__ = ["finish_deal", "deal_unseen", "card_values", "bid_values", "cards_array"]
+__all__ = ["finish_deal", "deal_unseen", "card_values", "bid_values", "bid_values_odds", "cards_array"]
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -276,7 +276,44 @@ def bid_values(
     bidding blind or on the forehead); ``heard`` a bid or -1.  Bids not heard
     are the folk player's bids of the sampled hands, made after hearing this
     seat's bid (unless bidding is simultaneous); under the hook the dealer's
-    forbidden bid is avoided.  Reads row 0 of ``st``.
+    forbidden bid is avoided.  Reads row 0 of ``st``.  The samples are not
+    weighted: :func:`bid_values_odds` without the card-odds model.
+    """
+    no_odds = np.zeros((1, 1, 1, 1, 1, 1, 1, 1))
+    return bid_values_odds(known_hands, pos, h, t_under, t_over, known_out, deck_mask, heard, legal_bids, table,
+                           samples, hook, simultaneous, no_odds, False, False, st)  # fmt: skip
+
+
+@njit(cache=True, error_model="numpy")
+def bid_values_odds(
+    known_hands: np.ndarray,
+    pos: int,
+    h: int,
+    t_under: int,
+    t_over: int,
+    known_out: int,
+    deck_mask: int,
+    heard: np.ndarray,
+    legal_bids: int,
+    table: np.ndarray,
+    samples: int,
+    hook: bool,
+    simultaneous: bool,
+    odds: np.ndarray,
+    infer: bool,
+    odds_bids: bool,
+    st: np.ndarray,
+) -> np.ndarray:
+    """:func:`bid_values` with the card-odds model ``odds`` of the round (shape ``[3, ...]``, see
+    :mod:`ohhell.strategies.odds_core`).
+
+    With ``infer`` each sample is weighted by the chance that each bidder
+    heard, with its sampled hand, takes exactly the tricks it bid (the
+    card-odds chances of its cards, for its position, the bids it had heard
+    and the bid it made), as :func:`card_values` weighs its samples; with
+    ``odds_bids`` the bids not heard are the card-odds bids of the sampled
+    hands (:func:`~ohhell.strategies.odds_core.odds_bid`, after hearing the
+    bids before them) instead of the folk bids.
     """
     n = known_hands.shape[0]
     over = over_wants_of(table)
@@ -294,13 +331,35 @@ def bid_values(
     all_bids = (1 << (h + 1)) - 1
     room = np.zeros(n, dtype=np.int64)
     no_voids = np.zeros(n, dtype=np.int64)
+    chances = np.empty(max(h, 1), dtype=np.float64)
+    dist = np.zeros(h + 1, dtype=np.float64)
+    fields = np.ones(n, dtype=np.int64)
+    heard_before = 0
     for q in range(n):
         if known_hands[q] < 0:
             room[q] = h
+        if not simultaneous:
+            fields[q] = field_class(heard_before, q, h, n)
+            if heard[q] >= 0:
+                heard_before += heard[q]
+    count = 0.0
+    # per sample, an unheard seat's card-odds bid depends only on the field class it hears and on the one
+    # bid the hook may forbid it (slot 0: none; 1 + b: bid b forbidden): computed once per key
+    cache = np.empty((n, 3, h + 2), dtype=np.int64)
     for _ in range(samples):
         for q in range(n):
             hands[q] = known_hands[q] if known_hands[q] >= 0 else 0
         deal_unseen(pool, room, no_voids, hands, st, 1)
+        if odds_bids:
+            cache[:] = -1
+        weight = 1.0
+        if infer:
+            for q in range(n):
+                if q != pos and heard[q] >= 0 and known_hands[q] < 0:
+                    m_c = card_chances(hands[q], odds, q, fields[q], intent_class(heard[q]), t_under, t_over, chances)
+                    trick_distribution(chances, m_c, dist)
+                    weight *= dist[heard[q]]
+        count += weight
         for b in range(h + 1):
             if not (legal_bids >> b) & 1:
                 continue
@@ -314,7 +373,18 @@ def bid_values(
                     allowed = all_bids
                     if hook and q == n - 1:
                         allowed = hook_bids(h, total, all_bids)
-                    if simultaneous:
+                    if odds_bids:
+                        field = 1 if simultaneous else field_class(total, q, h, n)
+                        gone = all_bids & ~allowed
+                        slot = 0 if gone == 0 else 1 + lowest_bit(gone)
+                        if gone & (gone - 1):
+                            bids[q] = odds_bid(hands[q], h, q, field, t_under, t_over, odds, table, allowed)
+                        else:
+                            if cache[q, field, slot] < 0:
+                                cache[q, field, slot] = odds_bid(hands[q], h, q, field, t_under, t_over, odds,
+                                                                 table, allowed)  # fmt: skip
+                            bids[q] = cache[q, field, slot]
+                    elif simultaneous:
                         bids[q] = folk_bid(hands[q], h, n, t_under, t_over, ALL_TIPS, 0, 0, all_bids)
                     else:
                         bids[q] = folk_bid(hands[q], h, n, t_under, t_over, ALL_TIPS, total, q, allowed)
@@ -323,9 +393,9 @@ def bid_values(
                 work[q] = hands[q]
                 tricks[q] = 0
             finish_deal(work, n, 0, buf, 0, h, bids, tricks, t_under, t_over, 0, over)
-            sums[b] += table[b, tricks[pos]]
+            sums[b] += weight * table[b, tricks[pos]]
     out = np.full(h + 1, -np.inf)
     for b in range(h + 1):
         if (legal_bids >> b) & 1:
-            out[b] = sums[b] / samples
+            out[b] = sums[b] / count if count > 0 else 0.0
     return out
