@@ -213,7 +213,8 @@ def advise_bid(
         return BidAdvice(rows=tuple(rows), best=best, exact=True, budget=budget, note=note)
     if not compiled_deck(obs):
         raise ValueError(f"{rules.name}: advice covers one deck of plain cards (no Wizards, Jesters or two decks)")
-    player = Rollout(bid_samples=budget.samples)
+    # unweighted samples and policy bids for the seats still to bid: P(made) is read off these very deals
+    player = Rollout(bid_samples=budget.samples, bid_inference=False, odds_bids=False)
     scores: list[np.ndarray] = []
     shares: list[np.ndarray] = []
     for stream in batch_streams(seed_sequence(seed), budget.batches):
