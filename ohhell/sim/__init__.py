@@ -3,9 +3,10 @@
 ``streams`` plans chunks and their SplitMix64 stream blocks, ``kernel`` is
 the numba fast path, ``paths`` runs one chunk through either engine path into
 the arrays of ``arrays``, ``frames`` turns them into long-form frames,
-``checkpoint`` keeps completed chunks on disk, ``preflight`` checks a run's
-arguments, memory and compiled kernel before it starts, and ``run`` ties it
-together.
+``counts`` counts summary groups in compiled code, ``checkpoint`` keeps
+completed chunks on disk, ``preflight`` checks a run's arguments, memory and
+compiled kernel before it starts, ``runner`` runs seeded chunks of any game's
+work in parallel and resumably, and ``run`` ties it together for Oh Hell.
 """
 
 from ohhell.sim.checkpoint import CheckpointLocked, CheckpointMismatch, CheckpointWarning
@@ -21,6 +22,7 @@ from ohhell.sim.run import (
     simulate,
     summarize,
 )
+from ohhell.sim.runner import Completed, run_chunks
 from ohhell.sim.streams import chunk_base, plan_chunks, unit_streams
 
 __all__ = [
@@ -44,4 +46,6 @@ __all__ = [
     "plan_chunks",
     "chunk_base",
     "unit_streams",
+    "run_chunks",
+    "Completed",
 ]
