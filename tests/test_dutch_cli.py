@@ -108,3 +108,15 @@ def test_replay_reads_one_pretty_printed_record_or_a_list(capsys: pytest.Capture
     assert status == 0 and "1 of 1 rounds valid" in err and out.count("\n") == 1
     status, out, err = run(capsys, "dutch", "replay", str(many), "--format", "json")
     assert status == 0 and [json.loads(line)["scores"] for line in out.splitlines()] == [r["scores"] for r in records]
+
+
+def test_dutch_study_takes_jobs_and_progress_as_every_command_does(capsys: pytest.CaptureFixture[str]) -> None:
+    from ohhell.cli import build_parser
+
+    parser = build_parser()
+    args = parser.parse_args(["dutch", "study", "c.toml"])
+    assert (args.jobs, args.progress) == (-1, None)  # every core; progress when standard error is a terminal
+    args = parser.parse_args(["dutch", "study", "c.toml", "--jobs", "2", "--no-progress"])
+    assert (args.jobs, args.progress) == (2, False)
+    args = parser.parse_args(["dutch", "study", "c.toml", "--n-jobs", "3"])  # the old spelling still works
+    assert args.jobs == 3 and "--n-jobs is deprecated, use --jobs" in capsys.readouterr().err

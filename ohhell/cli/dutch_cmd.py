@@ -8,6 +8,8 @@ import json
 import sys
 from typing import Any
 
+from ohhell.cli.common import add_run_options, progress_default
+
 __all__ = ["register"]
 
 
@@ -58,8 +60,7 @@ def register(sub: Any) -> None:
     st.add_argument("config", help="the study config (TOML)")
     st.add_argument("--scale", type=float, default=1.0, help="multiply every rounds and matches count (default 1)")
     st.add_argument("--out", default=None, help="output folder (default results/<config name>[-scale<S>]/)")
-    st.add_argument("--n-jobs", type=int, default=1, help="worker processes (default 1; never changes the result)")
-    st.add_argument("--progress", action="store_true", help="progress bars on stderr")
+    add_run_options(st)
     st.set_defaults(handler=run_dutch_study)
 
 
@@ -177,7 +178,8 @@ def run_replay(args: argparse.Namespace) -> int:
 def run_dutch_study(args: argparse.Namespace) -> int:
     from ohhell.dutch.study_runner import run_study
 
-    run = run_study(args.config, out=args.out, scale=args.scale, n_jobs=args.n_jobs, progress=args.progress)
+    progress_default(args)
+    run = run_study(args.config, out=args.out, scale=args.scale, n_jobs=args.jobs, progress=args.progress)
     print(run.report.read_text(encoding="utf-8"), end="")
     print(f"{'computed' if run.computed else 'read back'}: {run.out}", file=sys.stderr)
     return 0
