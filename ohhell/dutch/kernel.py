@@ -32,8 +32,8 @@ from ohhell.dutch.players.base import Player
 from ohhell.dutch.players.random import RandomPlayer
 from ohhell.dutch.players.threshold import ThresholdPlayer
 from ohhell.dutch.rules import DutchRules
-from ohhell.engine.stream import draw_below
-from ohhell.sim.streams import GAMMA
+from ohhell.engine.stream import draw_below, shuffle_codes
+from ohhell.sim.kernel import stream_states
 
 __all__ = ["play_rounds", "kernel_reason", "ENDINGS"]
 
@@ -41,7 +41,6 @@ ENDINGS = ("call", "turn_limit", "stock_out")
 
 # action kinds, as the kernel encodes them: (kind, a, b, c)
 _PEEK, _CALL, _DRAW, _TAKE, _SWAP, _DISCARD, _EXCHANGE, _LOOK, _DECLINE = range(9)
-_U64 = np.uint64
 
 
 def kernel_reason(players: Sequence[Player]) -> str | None:
@@ -50,38 +49,6 @@ def kernel_reason(players: Sequence[Player]) -> str | None:
         if type(p) not in (RandomPlayer, ThresholdPlayer):
             return f"seat {s}: {p!r} has no compiled version (only random and threshold players do)"
     return None
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def _mix(z: np.uint64) -> np.uint64:
-    z = (z ^ (z >> _U64(30))) * _U64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> _U64(27))) * _U64(0x94D049BB133111EB)
-    return z ^ (z >> _U64(31))
-
-
-@njit(cache=True, error_model="numpy")
-def _seed_rows(st: np.ndarray, base: np.uint64, first_k: int, rows: int) -> None:
-    """Rows ``0 .. rows-1`` of ``st``: the SplitMix64 stream states ``first_k .. first_k + rows - 1``."""
-    g = _U64(GAMMA)
-    for r in range(rows):
-        x = base + _U64(4) * _U64(first_k + r) * g
-        zero = True
-        for w in range(4):
-            x = x + g
-            st[r, w] = _mix(x)
-            if st[r, w] != _U64(0):
-                zero = False
-        if zero:
-            st[r, 0] = _U64(1)
-
-
-@njit(cache=True, error_model="numpy")
-def _shuffle(a: np.ndarray, length: int, st: np.ndarray, row: int) -> None:
-    for i in range(length - 1, 0, -1):
-        j = draw_below(st, row, i + 1)
-        t = a[i]
-        a[i] = a[j]
-        a[j] = t
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -198,10 +165,10 @@ def _rounds(
     choice = np.zeros(4, dtype=np.int64)
     for r in range(count):
         unit = start + r
-        _seed_rows(st, base, unit * (1 + n), 1 + n)
+        stream_states(st, base, unit * (1 + n), 1 + n)
         for i in range(size):
             order[i] = i
-        _shuffle(order, size, st, 0)
+        shuffle_codes(order[:size], st)
         joker = 52
         for i in range(size):
             if order[i] >= 52:
@@ -241,7 +208,7 @@ def _rounds(
                 m = dn - 1
                 for i in range(m):
                     tmp[i] = disc[i]
-                _shuffle(tmp, m, st, 0)
+                shuffle_codes(tmp[:m], st)
                 for i in range(m):
                     pile[i] = tmp[i]
                 pn = m
