@@ -22,11 +22,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ohhell.engine import DealResult, SeedLike, Strategy, deal, run_deal, seed_sequence
+from ohhell.engine import DealResult, SeedLike, Strategy, seed_sequence
 from ohhell.records import DealRecord
 from ohhell.rules import Rules, compile_rules
 from ohhell.sim import simulate
-from ohhell.sim.streams import chunk_base, plan_chunks, unit_streams
+from ohhell.sim.paths import reference_deals
+from ohhell.sim.streams import chunk_base, plan_chunks
 from ohhell.stats.intervals import mean_ci
 
 __all__ = ["tournament", "TournamentResult", "deal_records"]
@@ -60,20 +61,13 @@ def _replayed(
     players = compiled.players
     if len(strategies) != players:
         raise ValueError(f"{players} players need {players} strategies, got {len(strategies)}")
-    first_dealer = max(compiled.first_dealer, 0)
     ss = seed_sequence(seed)
     out: list[DealResult] = []
     for chunk in plan_chunks(deals, chunk_size):
-        base = chunk_base(ss, chunk.index)
-        for unit in range(chunk.start, chunk.start + chunk.size):
-            if played is not None and unit >= played:
-                return out
-            chance, seats = unit_streams(base, unit, players)
-            r = unit % compiled.n_rounds
-            n = int(compiled.players_in_round[r])
-            dealer = (first_dealer + unit) % n
-            state = deal(compiled, round_index=r, dealer=dealer, players=n, rng=chance)
-            out.append(run_deal(state, list(strategies)[:n], seats[:n]))
+        size = chunk.size if played is None else min(chunk.size, played - chunk.start)
+        if size <= 0:
+            break
+        out.extend(reference_deals(compiled, list(strategies), chunk_base(ss, chunk.index), chunk.start, size))
     return out
 
 

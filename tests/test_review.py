@@ -278,10 +278,12 @@ def test_tournament_records_are_its_deals() -> None:
 
 def test_tournament_records_catch_a_different_deal(monkeypatch: pytest.MonkeyPatch) -> None:
     """The row-for-row check can fail: replaying on other streams is refused."""
+    import ohhell.sim.paths as paths_module
     import ohhell.tournament as tournament_module
 
-    real = tournament_module.unit_streams
-    monkeypatch.setattr(tournament_module, "unit_streams", lambda base, unit, players: real(base + 1, unit, players))
+    # the replay reads its streams in ohhell.sim.paths (the folk table itself plays on the compiled path)
+    real = paths_module.unit_streams
+    monkeypatch.setattr(paths_module, "unit_streams", lambda base, unit, players: real(base + 1, unit, players))
     rules = replace(BOER, schedule=FixedHands(size=3, rounds=1))
     with pytest.raises(RuntimeError, match="replayed scores"):
         tournament_module.tournament(rules, [Folk()] * 4, deals=20, seed=4, records=True, n_jobs=1, progress=False)

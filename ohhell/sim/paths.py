@@ -8,12 +8,12 @@ chunk through the chosen path.  Both read the same streams
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Literal
 
 import numpy as np
 
-from ohhell.engine import Strategy, deal, run_deal
+from ohhell.engine import DealResult, Strategy, deal, run_deal
 from ohhell.engine.play import _play_rounds
 from ohhell.rules import CompiledRules, Trump
 from ohhell.rules.compiled import RESTRICTIONS, SIGHTS, TIE_BREAKS, TRUMP_SOURCES
@@ -24,7 +24,7 @@ from ohhell.strategies import CardOdds, ExpectedValue, Folk, RandomStrategy, Spo
 from ohhell.strategies.card_odds import round_odds
 from ohhell.strategies.rollout import over_wants
 
-__all__ = ["Mode", "Path", "fast_path_reason", "run_chunk"]
+__all__ = ["Mode", "Path", "fast_path_reason", "run_chunk", "reference_deals"]
 
 Mode = Literal["deals", "matches"]
 Path = Literal["fast", "reference"]
@@ -103,21 +103,32 @@ def _mask(cards: Sequence[object]) -> int:
     return m
 
 
-def _deals_reference(
-    compiled: CompiledRules, strategies: Sequence[Strategy], base: int, start: int, size: int, out: DealArrays
-) -> None:
+def reference_deals(
+    compiled: CompiledRules, strategies: Sequence[Strategy], base: int, start: int, size: int
+) -> Iterator[DealResult]:
+    """Deals ``start .. start+size-1`` of a chunk with base ``base``, played by the reference engine, in order.
+
+    Deal ``i`` is round ``i mod rounds`` with dealer ``(first dealer + i) mod players``, on its own
+    streams (:func:`~ohhell.sim.streams.unit_streams`): the deals ``simulate(deals=...)`` plays.
+    """
     players = compiled.players
     first_dealer = max(compiled.first_dealer, 0)
-    record = out.plays.shape[0] > 0
-    for j in range(size):
-        unit = start + j
+    for unit in range(start, start + size):
         chance, seats = unit_streams(base, unit, players)
         r = unit % compiled.n_rounds
         n = int(compiled.players_in_round[r])
         dealer = (first_dealer + unit) % n
-        result = run_deal(deal(compiled, round_index=r, dealer=dealer, players=n, rng=chance), strategies[:n], seats)
-        out.round[j] = r
-        out.dealer[j] = dealer
+        yield run_deal(deal(compiled, round_index=r, dealer=dealer, players=n, rng=chance), strategies[:n], seats)
+
+
+def _deals_reference(
+    compiled: CompiledRules, strategies: Sequence[Strategy], base: int, start: int, size: int, out: DealArrays
+) -> None:
+    record = out.plays.shape[0] > 0
+    for j, result in enumerate(reference_deals(compiled, strategies, base, start, size)):
+        n = len(result.bids)
+        out.round[j] = (start + j) % compiled.n_rounds
+        out.dealer[j] = result.dealer
         out.trump[j] = _trump_row(result.trump, -1 if result.trump_card is None else result.trump_card.code)
         for s in range(n):
             out.hands[j, s] = _mask(result.hands[s])
