@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ohhell.dutch import MemoryPlayer, Player, RandomPlayer, ThresholdPlayer, dutch, simulate
-from ohhell.dutch.kernel import kernel_reason, play_rounds
-from ohhell.dutch.play import run_round
+from ohhell.dutch.actions import Action
+from ohhell.dutch.kernel import kernel_reason, play_matches, play_rounds
+from ohhell.dutch.observation import Observation
+from ohhell.dutch.play import match_rounds, run_round
 from ohhell.dutch.rules import DutchRules
 from ohhell.dutch.state import RoundResult, deal
+from ohhell.engine.stream import Stream
 from ohhell.sim.streams import unit_streams
 from tests.test_dutch_players import RULE_SETS
 
@@ -22,6 +27,14 @@ def lineups(n: int) -> dict[str, list[Player]]:
         "random": [RandomPlayer()] * n,
         "mixed": [ThresholdPlayer() if s % 2 == 0 else RandomPlayer() for s in range(n)],
         "eager threshold": [ThresholdPlayer(call_below=12, keep_below=6, blind_exchange_from=5)] * n,
+        "memory": [MemoryPlayer()] * n,
+        "forgetful memory": [MemoryPlayer(forget=0.15)] * n,
+        "small memory": [MemoryPlayer(capacity=3)] * n,
+        "memory without powers": [MemoryPlayer(use_exchange=False, use_look=False, samples=8)] * n,
+        "all three": [
+            [MemoryPlayer(forget=0.05, capacity=5), ThresholdPlayer(), RandomPlayer(), MemoryPlayer()][s % 4]
+            for s in range(n)
+        ],
     }
 
 
@@ -64,7 +77,7 @@ def test_the_compiled_round_is_the_reference_round(rules_name: str) -> None:
     base=st.integers(0, 2**64 - 1),
     start=st.integers(0, 10**6),
     players=st.integers(2, 7),
-    lineup=st.sampled_from(["threshold", "random", "mixed", "eager threshold"]),
+    lineup=st.sampled_from(sorted(lineups(2))),
 )
 def test_any_base_and_unit_replays_exactly(base: int, start: int, players: int, lineup: str) -> None:
     rules = dutch(players)
@@ -77,15 +90,71 @@ def test_simulate_uses_it_for_rounds_and_the_frames_do_not_change() -> None:
     ref = simulate(dutch(3), players, rounds=80, seed=6, chunk_size=30, progress=False, engine="reference")
     assert fast.meta["engine"] == "fast" and ref.meta["engine"] == "reference"
     pd.testing.assert_frame_equal(fast.rounds, ref.rounds)
-    assert simulate(dutch(3), MemoryPlayer(), rounds=3, seed=1, progress=False).meta["engine"] == "reference"
+    assert simulate(dutch(3), [LastAction()] * 3, rounds=3, seed=1, progress=False).meta["engine"] == "reference"
+
+
+def test_the_memory_players_frames_are_the_reference_frames() -> None:
+    players = [MemoryPlayer(), MemoryPlayer(forget=0.1), ThresholdPlayer(), MemoryPlayer(capacity=4)]
+    fast = simulate(dutch(4), players, rounds=60, seed=8, chunk_size=25, progress=False)
+    ref = simulate(dutch(4), players, rounds=60, seed=8, chunk_size=25, progress=False, engine="reference")
+    assert fast.meta["engine"] == "fast"
+    pd.testing.assert_frame_equal(fast.rounds, ref.rounds)
+
+
+def reference_match(rules: DutchRules, players: list[Player], base: int, unit: int) -> list[tuple[object, ...]]:
+    chance, rngs = unit_streams(base, unit, rules.players)
+    return [
+        (unit, r.round_index, -1 if r.caller is None else r.caller, r.turns, r.ended, list(r.scores), list(totals))
+        for r, totals, _ in match_rounds(rules, players, chance, rngs)
+    ]
+
+
+@pytest.mark.parametrize("rules_name", sorted(RULE_SETS))
+def test_compiled_matches_are_the_reference_matches(rules_name: str) -> None:
+    rules = RULE_SETS[rules_name]
+    n = rules.players
+    for players in (lineups(n)["all three"], lineups(n)["forgetful memory"], lineups(n)["threshold"]):
+        out = play_matches(rules, players, base=4242, start=5, count=2)
+        got = [
+            (int(u), int(r), int(c), int(t), e, s.tolist(), tot.tolist())
+            for u, r, c, t, e, s, tot in zip(
+                out["match"], out["round"], out["caller"], out["turns"], out["ended"], out["scores"], out["totals"]
+            )
+        ]
+        assert got == reference_match(rules, players, 4242, 5) + reference_match(rules, players, 4242, 6)
+
+
+def test_a_match_longer_than_the_first_buffer_and_one_that_never_ends() -> None:
+    players: list[Player] = [MemoryPlayer(capacity=2), ThresholdPlayer()]
+    out = play_matches(dutch(2), players, base=9, start=0, count=3)  # 2-player matches run past 8 rounds each
+    assert len(out["match"]) > 3 * 8
+    assert [r[:2] for m in range(3) for r in reference_match(dutch(2), players, 9, m)] == list(
+        zip(out["match"].tolist(), out["round"].tolist())
+    )
+    with pytest.raises(ValueError, match="did not reach the limit 100 in 2 rounds"):
+        play_matches(dutch(4), [ThresholdPlayer()] * 4, base=9, start=0, count=1, max_rounds=2)
+    fast = simulate(dutch(3), players[:1] * 3, matches=6, seed=2, chunk_size=4, progress=False)
+    ref = simulate(dutch(3), players[:1] * 3, matches=6, seed=2, chunk_size=4, progress=False, engine="reference")
+    assert fast.meta["engine"] == "fast"
+    pd.testing.assert_frame_equal(fast.rounds, ref.rounds)
+    assert fast.matches is not None and ref.matches is not None
+    pd.testing.assert_frame_equal(fast.matches, ref.matches)
+
+
+@dataclass(frozen=True)
+class LastAction:
+    """A player of the tests' own, which the kernel does not know: always the last legal action."""
+
+    def act(self, obs: Observation, rng: Stream) -> Action:
+        return obs.legal[-1]
 
 
 def test_what_it_cannot_play_is_refused_with_the_reason() -> None:
-    assert kernel_reason([ThresholdPlayer(), RandomPlayer()]) is None
-    assert "seat 1" in str(kernel_reason([ThresholdPlayer(), MemoryPlayer()]))
+    assert kernel_reason([ThresholdPlayer(), RandomPlayer(), MemoryPlayer(forget=0.5)]) is None
+    assert "seat 1" in str(kernel_reason([ThresholdPlayer(), LastAction()]))
     with pytest.raises(ValueError, match="cannot play seat 0"):
-        play_rounds(dutch(2), [MemoryPlayer(), RandomPlayer()], base=1, start=0, count=1)
+        play_rounds(dutch(2), [LastAction(), RandomPlayer()], base=1, start=0, count=1)
     with pytest.raises(ValueError, match="engine='fast' cannot play"):
-        simulate(dutch(2), MemoryPlayer(), rounds=2, seed=1, engine="fast", progress=False)
-    with pytest.raises(ValueError, match="engine='fast' cannot play matches"):
-        simulate(dutch(2), ThresholdPlayer(), matches=2, seed=1, engine="fast", progress=False)
+        simulate(dutch(2), [LastAction()] * 2, rounds=2, seed=1, engine="fast", progress=False)
+    with pytest.raises(ValueError, match="engine='fast' cannot play"):
+        simulate(dutch(2), [LastAction()] * 2, matches=2, seed=1, engine="fast", progress=False)

@@ -8,8 +8,8 @@ explicit state (:mod:`ohhell.dutch.state`) moved by checked actions
 :class:`~ohhell.dutch.observation.Observation` only.  :func:`simulate`
 (:mod:`ohhell.dutch.sim`) plays seeded rounds or matches into pandas frames
 on the generic Monte Carlo runner (:mod:`ohhell.sim.runner`), through the
-compiled round of :mod:`ohhell.dutch.kernel` when every seat is a random or
-threshold player; :mod:`ohhell.dutch.studies` holds the studies.
+compiled round of :mod:`ohhell.dutch.kernel` when every seat is a random,
+threshold or memory player; :mod:`ohhell.dutch.studies` holds the studies.
 
 Examples
 --------

@@ -175,23 +175,31 @@ def _play_chunk(job: _Job, chunk: Chunk) -> _Done:
     rows: list[list[int]] = []
     mrows: list[list[int]] = []
     if job.fast:  # the compiled round: the same rounds, number for number (ohhell.dutch.kernel)
-        from ohhell.dutch.kernel import play_rounds
+        from ohhell.dutch.kernel import play_matches, play_rounds
 
-        out = play_rounds(rules, job.players, base=base, start=chunk.start, count=chunk.size)
-        units = np.arange(chunk.start, chunk.start + chunk.size, dtype=np.int64)
+        if job.mode == "rounds":
+            out = play_rounds(rules, job.players, base=base, start=chunk.start, count=chunk.size)
+            units = np.arange(chunk.start, chunk.start + chunk.size, dtype=np.int64)
+            index = units
+        else:
+            out = play_matches(
+                rules, job.players, base=base, start=chunk.start, count=chunk.size, max_rounds=job.max_rounds
+            )
+            units, index = out["match"], out["round"]
+        k = units.shape[0]
         caller, values = out["caller"], out["values"]
         others = np.where(np.arange(n)[None, :] == np.maximum(caller, 0)[:, None], np.iinfo(np.int64).max, values)
-        mine = values[np.arange(chunk.size), np.maximum(caller, 0)]
+        mine = values[np.arange(k), np.maximum(caller, 0)]
         best = others.min(axis=1)
         made = (caller >= 0) & ((mine <= best) if rules.call.tie == "caller_wins" else (mine < best))
-        first = units % n if rules.turns.first == "rotate" else np.zeros_like(units)
+        first = index % n if rules.turns.first == "rotate" else np.zeros_like(index)
         seat = np.arange(n, dtype=np.int64)[None, :]
         ended = out["ended_code"]
         cols = [
             np.repeat(units, n),
-            np.repeat(units, n),
-            np.tile(seat[0], chunk.size),
-            np.full(chunk.size * n, n, dtype=np.int64),
+            np.repeat(index, n),
+            np.tile(seat[0], k),
+            np.full(k * n, n, dtype=np.int64),
             np.repeat(first, n),
             ((seat - first[:, None]) % n).ravel(),
             (caller[:, None] == seat).ravel().astype(np.int64),
@@ -202,6 +210,14 @@ def _play_chunk(job: _Job, chunk: Chunk) -> _Done:
             np.repeat(out["turns"], n),
             np.repeat(ended, n),
         ]
+        if job.mode == "matches":
+            cols.append(out["totals"].ravel())
+            last = np.flatnonzero(np.r_[units[1:] != units[:-1], True])  # each match's last round
+            counts = np.diff(np.r_[-1, last])
+            for m, row in enumerate(last):
+                totals = out["totals"][row].tolist()
+                winners = match_winners(totals)
+                mrows.extend([int(units[row]), s, n, int(counts[m]), totals[s], int(s in winners)] for s in range(n))
         rf, mf = _frames(job, np.stack(cols, axis=1), mrows)
         return _Done(chunk, rf, mf, time.perf_counter() - t0)
     for unit in range(chunk.start, chunk.start + chunk.size):
@@ -267,9 +283,9 @@ def simulate(
     progress : a bar on standard error (default: when there is more than one chunk).
     labels : the ``player`` column, one per seat (default: each player's repr).
     max_rounds : a match still running after this many rounds is an error.
-    engine : ``"auto"``: the compiled round (:mod:`ohhell.dutch.kernel`) for
-        rounds mode when every seat is a random or threshold player, else the
-        reference engine; ``"fast"`` insists on the compiled round;
+    engine : ``"auto"``: the compiled round (:mod:`ohhell.dutch.kernel`), in
+        both modes, when every seat is a random, threshold or memory player,
+        else the reference engine; ``"fast"`` insists on the compiled round;
         ``"reference"`` never uses it.  The frames are the same either way.
 
     Ctrl-C raises :class:`ohhell.sim.runner.Interrupted`.
@@ -289,7 +305,7 @@ def simulate(
 
     if engine not in ("auto", "fast", "reference"):
         raise ValueError(f"engine must be 'auto', 'fast' or 'reference', got {engine!r}")
-    reason = kernel_reason(seats) if mode == "rounds" else "matches (the compiled path plays single rounds)"
+    reason = kernel_reason(seats)
     if engine == "fast" and reason is not None:
         raise ValueError(f"engine='fast' cannot play {reason}; use engine='auto' or 'reference'")
     fast = engine != "reference" and reason is None
