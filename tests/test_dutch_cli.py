@@ -120,3 +120,39 @@ def test_dutch_study_takes_jobs_and_progress_as_every_command_does(capsys: pytes
     assert (args.jobs, args.progress) == (2, False)
     args = parser.parse_args(["dutch", "study", "c.toml", "--n-jobs", "3"])  # the old spelling still works
     assert args.jobs == 3 and "--n-jobs is deprecated, use --jobs" in capsys.readouterr().err
+
+
+def test_a_round_under_house_rules_records_its_rules_and_replays_under_them(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from dataclasses import replace
+
+    from ohhell.dutch import MemoryPlayer, dutch, play_round
+    from ohhell.dutch.record import RoundRecord, replay
+    from ohhell.dutch.rules import DiscardDraw, Powers, rules_from_options
+    from tests.test_dutch_players import RULE_SETS
+
+    for name, rules in RULE_SETS.items():
+        r = play_round(rules, [MemoryPlayer()] * rules.players, seed=4)
+        data = json.loads(json.dumps(RoundRecord.from_result(r).to_json()))
+        assert (data["rules"] == "dutch") == (rules == dutch(rules.players)), name
+        again = replay(RoundRecord.from_json(data))  # the record's own rules, not the preset's
+        assert (again.scores, again.final_hands, again.events) == (r.scores, r.final_hands, r.events), name
+    house = replace(
+        dutch(3), powers=Powers(exchange=("J", "K"), optional=False), discard_draw=DiscardDraw(must_swap=False)
+    )
+    record = RoundRecord.from_result(play_round(house, [MemoryPlayer()] * 3, seed=9)).to_json()
+    assert record["rules"] == {
+        "powers": {"exchange": ["J", "K"], "optional": False},
+        "discard_draw": {"must_swap": False},
+    }
+    assert rules_from_options(record["rules"], players=3) == house
+    bad = dict(record, rules={"powers": {"exchanges": ["J"]}})
+    path = tmp_path / "house.jsonl"
+    path.write_text(
+        json.dumps(record) + "\n" + json.dumps(bad) + "\n" + json.dumps(dict(record, rules="wizard")) + "\n"
+    )
+    status, _, err = run(capsys, "dutch", "replay", str(path))
+    assert status == 1 and "1 of 3 rounds valid" in err
+    assert "unknown option powers.exchanges; powers has: exchange, look, optional, spare_caller" in err
+    assert "unknown rules 'wizard'" in err

@@ -14,9 +14,13 @@ came to::
 
 Cards are rank + suit (``KH``, ``TD``, ``AS``; ``10D`` is read too), both
 jokers ``JK``; actions are the text forms of :mod:`ohhell.dutch.actions`,
-each with the seat that took it.  ``rules`` is the preset's name; replay
-plays the record under ``dutch(players, limit=limit)``.  ``caller``,
-``final_hands`` and ``scores`` are checked when present.
+each with the seat that took it.  ``rules`` is the preset's name,
+``"dutch"``, when the round was played under ``dutch(players,
+limit=limit)``, else the options in which its rules differ from that preset,
+by policy (:func:`~ohhell.dutch.rules.rules_options`, e.g. ``{"powers":
+{"exchange": ["J", "K"]}, "call": {"tie": "caller_loses"}}``); replay plays
+the record under those rules.  ``caller``, ``final_hands`` and ``scores``
+are checked when present.
 
 Examples
 --------
@@ -32,13 +36,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ohhell.dutch.actions import parse_action
 from ohhell.dutch.cards import parse, text
-from ohhell.dutch.rules import DutchRules, DutchRulesError, dutch
+from ohhell.dutch.rules import DutchRules, DutchRulesError, rules_from_options, rules_options
 from ohhell.dutch.state import RoundResult, deal
 from ohhell.engine.errors import IllegalMoveError, RecordError
 
@@ -60,6 +64,13 @@ class RoundRecord:
     caller: int | None = None
     final_hands: tuple[tuple[str, ...], ...] | None = None
     scores: tuple[int, ...] | None = None
+    #: the options in which the round's rules differ from ``dutch(players, limit=limit)`` (empty: none)
+    options: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    @property
+    def rules(self) -> DutchRules:
+        """The rules the round was played under."""
+        return rules_from_options(self.options, players=self.players, limit=self.limit)
 
     @classmethod
     def from_result(cls, result: RoundResult) -> RoundRecord:
@@ -73,13 +84,14 @@ class RoundRecord:
             caller=result.caller,
             final_hands=tuple(tuple(text(c) for c in h) for h in result.final_hands),
             scores=result.scores,
+            options=rules_options(result.rules),
         )
 
     def to_json(self) -> dict[str, Any]:
         return {
             "game": "dutch",
             "version": FORMAT_VERSION,
-            "rules": "dutch",
+            "rules": self.options if self.options else "dutch",
             "players": self.players,
             "limit": self.limit,
             "round": self.round_index,
@@ -100,8 +112,18 @@ class RoundRecord:
             raise RecordError(f"not a Dutch round record: 'game' is {data.get('game')!r}, expected 'dutch'")
         if data.get("version") != FORMAT_VERSION:
             raise RecordError(f"record version {data.get('version')!r} is not supported (only {FORMAT_VERSION})")
-        if data.get("rules", "dutch") != "dutch":
-            raise RecordError(f"unknown rules {data.get('rules')!r}; records use the preset 'dutch'")
+        options = data.get("rules", "dutch")
+        if options == "dutch":
+            options = {}
+        elif not isinstance(options, dict):
+            raise RecordError(
+                f"unknown rules {options!r}; records give the preset 'dutch' or the options that differ from it"
+            )
+        else:
+            try:
+                rules_from_options(options, players=data.get("players", 4), limit=data.get("limit", 100))
+            except (DutchRulesError, TypeError) as exc:
+                raise RecordError(f"bad rules: {exc}") from None
         for key in ("players", "deal", "actions"):
             if key not in data:
                 raise RecordError(f"record has no {key!r}")
@@ -141,6 +163,7 @@ class RoundRecord:
             caller=None if caller is None else as_int("caller", caller),
             final_hands=None if hands is None else tuple(as_cards(f"final_hands[{i}]", h) for i, h in enumerate(hands)),
             scores=None if scores is None else tuple(scores),
+            options=options,
         )
 
 
@@ -165,7 +188,7 @@ def _codes(texts: Sequence[str], pool: Sequence[int], what: str) -> list[int]:
 def replay(record: RoundRecord, rules: DutchRules | None = None) -> RoundResult:
     """Play ``record`` through the engine, checking every action; a bad record raises :class:`RecordError`."""
     try:
-        rules = rules if rules is not None else dutch(record.players, limit=record.limit)
+        rules = rules if rules is not None else record.rules
         order = parse(record.deal)
         state = deal(rules, order, round_index=record.round_index)
     except (DutchRulesError, ValueError) as exc:

@@ -24,12 +24,14 @@ ohhell.dutch.rules.DutchRulesError: Dutch is for 2 to 10 players, got 11
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Literal
 
 from ohhell.dutch.cards import RANKS, deck_codes, is_joker, is_red, rank_of
 
 __all__ = [
+    "rules_options",
+    "rules_from_options",
     "DutchRulesError",
     "Deck",
     "CardValues",
@@ -348,6 +350,63 @@ class DutchRules:
 def dutch(players: int = 4, *, limit: int = 100) -> DutchRules:
     """The Dutch companion app's canonical rules for ``players`` (2..10) and score limit ``limit``."""
     return DutchRules(players=players, match_end=MatchEnd(limit=limit))
+
+
+_POLICIES = ("deck", "values", "layout", "powers", "discard_draw", "call", "stock_out", "turns")
+
+
+def rules_options(rules: DutchRules) -> dict[str, dict[str, Any]]:
+    """The options in which ``rules`` differ from :func:`dutch` (same players and limit), by policy and field.
+
+    The JSON form of a rule set (records use it); :func:`rules_from_options` reads it back.
+
+    Examples
+    --------
+    >>> r = replace(dutch(3), powers=Powers(exchange=("J", "K"), optional=False))
+    >>> rules_options(r)
+    {'powers': {'exchange': ['J', 'K'], 'optional': False}}
+    >>> rules_from_options(rules_options(r), players=3) == r, rules_options(dutch(5))
+    (True, {})
+    """
+    canonical = dutch(rules.players, limit=rules.match_end.limit)
+    out: dict[str, dict[str, Any]] = {}
+    for name in _POLICIES:
+        ours, theirs = getattr(rules, name), getattr(canonical, name)
+        changed = {
+            f.name: list(v) if isinstance(v := getattr(ours, f.name), tuple) else v
+            for f in fields(ours)
+            if getattr(ours, f.name) != getattr(theirs, f.name)
+        }
+        if changed:
+            out[name] = changed
+    return out
+
+
+def rules_from_options(options: object, *, players: int, limit: int = 100) -> DutchRules:
+    """:func:`dutch` ``(players, limit=limit)`` with ``options`` (the form of :func:`rules_options`) applied.
+
+    An unknown policy or field, or a value the policy refuses, raises
+    :class:`DutchRulesError` naming it and what is allowed.
+    """
+    rules = dutch(players, limit=limit)
+    if not isinstance(options, dict):
+        raise DutchRulesError(f"rule options are an object of policies, got {options!r}")
+    for name, changes in options.items():
+        if name not in _POLICIES:
+            raise DutchRulesError(f"unknown rule policy {name!r}; policies are: {', '.join(_POLICIES)}")
+        policy = getattr(rules, name)
+        known = [f.name for f in fields(policy)]
+        if not isinstance(changes, dict):
+            raise DutchRulesError(f"{name} takes an object of options ({', '.join(known)}), got {changes!r}")
+        for key in changes:
+            if key not in known:
+                raise DutchRulesError(f"unknown option {name}.{key}; {name} has: {', '.join(known)}")
+        values = {k: tuple(v) if isinstance(v, list) else v for k, v in changes.items()}
+        try:
+            rules = replace(rules, **{name: replace(policy, **values)})
+        except TypeError as exc:
+            raise DutchRulesError(f"{name}: {exc}") from None
+    return rules
 
 
 def call_succeeds(values: Sequence[int], caller: int, call: Call) -> bool:
