@@ -39,15 +39,21 @@ import numpy as np
 import pandas as pd
 
 import ohhell
+from ohhell.engine import Stream
 from ohhell.records import DealRecord, replay
 from ohhell.review import Budget, review_records
+from ohhell.review.match import decision_points
 from ohhell.review.values import DEFAULT_BUDGET, t_interval
 from ohhell.rules import FixedHands
-from ohhell.strategies import Folk
+from ohhell.strategies import CardOdds, Folk
 from ohhell.strategies.registry import strategy
 from ohhell.tournament import deal_records, tournament
 
 OUT = Path(__file__).resolve().parent / "results" / "review_consistency.md"
+REGRET_HEAD = (
+    "| per seat and deal (95% interval) | strong seat | folk seat | folk minus strong"
+    " | minus the score difference (paired) |\n|---|---|---|---|---|"
+)
 SELF_HEAD = (
     "| estimator | four strong: per decision | four folk: per decision | strong: per seat and deal"
     " | folk: per seat and deal | folk minus strong |\n|---|---|---|---|---|---|"
@@ -55,11 +61,37 @@ SELF_HEAD = (
 
 
 def reviewed(records: list[tuple[int, DealRecord]], rules: ohhell.Rules, seed: int, budget: Budget) -> pd.DataFrame:
-    """One row per decision of the records (``deal`` is the given line number)."""
+    """One row per decision of the records (``deal`` is the given line number), with its ``regret``.
+
+    ``regret``: the value of the choice the review's continuation policy
+    would have made (:class:`~ohhell.strategies.CardOdds`: the card-odds
+    bidder and the rollout policy's card, which every seat plays in the
+    review's rollouts) less the value of the choice made, both from the
+    review's values of that decision (0 where the choice was forced).  Unlike
+    the loss, it holds no best-of-means bias, and by the performance
+    difference lemma (Kakade and Langford 2002) a seat's summed regret is
+    what its decisions cost it against that policy playing its seat.
+    """
     review = review_records(records, rules, seed=seed, budget=budget)
     if review.rejected:
         raise RuntimeError(f"records rejected: {review.rejected[:3]}")
-    return review.frame()
+    policy, rng = CardOdds(), Stream(0)
+    by_line = dict(records)
+    regret = []
+    for deal in review.deals:
+        points = decision_points(by_line[deal.line], rules, deal.result)
+        for (obs, _), decision in zip(points, deal.decisions, strict=True):
+            if decision.forced:
+                regret.append(0.0)
+                continue
+            if obs.phase == "play":
+                own = str(policy.play(obs, rng))
+            elif obs.phase == "bid":
+                own = str(policy.bid(obs, rng))
+            else:
+                raise ValueError(f"no policy choice for a {obs.phase!r} decision in these rules")
+            regret.append(decision.values[own] - decision.values[decision.chosen])
+    return review.frame().assign(regret=regret)
 
 
 def seat_deal_loss(frame: pd.DataFrame, lines: list[int], players: int, column: str = "loss") -> np.ndarray:
@@ -104,7 +136,7 @@ def main() -> None:
     folk_names = [p for p in seating if p != "strong"]
     score_gap = (score["strong"] - score[folk_names].mean(axis=1)).to_numpy(dtype=np.float64)
     gaps = {}
-    for column in ("loss", "loss_crossfit"):
+    for column in ("loss", "loss_crossfit", "regret"):
         loss = np.stack([seat_deal_loss(frame, lines[k], n, column) for k in range(n)])  # [rotation, unit, seat]
         strong_loss = np.stack([loss[k, :, k] for k in range(n)]).mean(axis=0)
         folk_loss = np.stack([np.delete(loss[k], k, axis=1).mean(axis=1) for k in range(n)]).mean(axis=0)
@@ -119,7 +151,7 @@ def main() -> None:
         f = reviewed([(u + 1, r) for u, r in enumerate(table)], rules, args.review_seed, budget)
         self_rows[name] = f
         self_scores[name] = np.array([replay(r, rules).scores for r in table], dtype=np.float64)  # [unit, seat]
-        for column in ("loss", "loss_crossfit"):
+        for column in ("loss", "loss_crossfit", "regret"):
             self_per_seat[name, column] = seat_deal_loss(f, list(range(1, d + 1)), n, column).mean(axis=1)
     # what a folk seat gains when one of its folk opponents is replaced by the strong player: the folk table's
     # seats against the same seats of the mixed tables (the same cards, the same seat streams)
@@ -127,6 +159,20 @@ def main() -> None:
     mixed_scores = mixed.to_numpy(dtype=np.float64).reshape(n, d, n)  # [rotation, unit, seat]
     change = mixed_scores - self_scores["folk"][None, :, :]
     harm = np.stack([np.delete(change[k], k, axis=1).mean(axis=1) for k in range(n)]).mean(axis=0)
+    self_gap = (self_scores["strong"] - self_scores["folk"]).mean(axis=1)
+    _, r_lo, r_hi = t_interval(gaps["regret"][2] - score_gap, conf)
+    regret_verdict = (
+        f"The regret difference and the tournament's score difference agree: their paired difference's {conf:.0%}"
+        " interval holds 0."
+        if r_lo <= 0 <= r_hi
+        else f"The regret difference and the tournament's score difference differ too: by"
+        f" {interval(gaps['regret'][2] - score_gap, conf)} points per deal (paired)."
+    )
+    policy_gap_row = (
+        "| the policy's gap to the best (loss minus regret) | "
+        + " | ".join(interval(gaps["loss"][i] - gaps["regret"][i], conf) for i in range(3))
+        + " | |"
+    )
     net = gaps["loss"][2] - harm
     net_cf = gaps["loss_crossfit"][2] - harm
     _, lo, hi = t_interval(gaps["loss"][2] - score_gap, conf)
@@ -235,6 +281,33 @@ decisions cost it), the score difference would be the loss difference less that 
 | the same with `loss_crossfit` | {interval(net_cf, conf)} |
 | score difference, strong minus folk (tournament) | {interval(score_gap, conf)} |
 | first row minus the score difference (paired) | {interval(net - score_gap, conf)} |
+
+## The same check against the continuation policy's own choice
+
+The loss is measured against the best choice by the review's values, which
+are a model of the table: after the decision every seat plays the rollout
+policy (the card-odds bidder and the rollout policy's cards, the player
+`CardOdds`). Measured against that policy's own choice instead, the `regret`
+(its value less the value of the choice made, from the same values) carries
+no best-of-means bias, and by the performance difference lemma (Kakade and
+Langford 2002) a seat's summed regret is what its decisions cost it against
+that policy in its seat, everyone else then playing as the model has them.
+The loss is the regret plus the policy's own gap to the best choice at each
+decision, and that gap is larger at the folk seats' decisions than at the
+strong seat's, which is what the loss difference adds:
+
+{REGRET_HEAD}
+{row("regret", "regret")}
+{policy_gap_row}
+
+Self-play on the same deals (four strong players, four folk players):
+folk minus strong regret per seat and deal
+{interval(self_per_seat["folk", "regret"] - self_per_seat["strong", "regret"], conf)}, against the
+self-play tables' own score difference per seat and deal
+{interval(self_gap, conf)} (paired difference
+{interval(self_per_seat["folk", "regret"] - self_per_seat["strong", "regret"] - self_gap, conf)}).
+
+{regret_verdict}
 
 ## Verdict
 

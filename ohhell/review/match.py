@@ -35,20 +35,31 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 
-from ohhell.engine import BidAdjusted, BidMade, CardPlayed, DealResult, DealState, RecordError, SeedLike, TrumpNamed
+from ohhell.cards import Card
+from ohhell.engine import (
+    BidAdjusted,
+    BidMade,
+    CardPlayed,
+    DealResult,
+    DealState,
+    Observation,
+    RecordError,
+    SeedLike,
+    TrumpNamed,
+)
 from ohhell.engine.stream import seed_sequence
 from ohhell.records import DealRecord, replay
 from ohhell.review.decision import Decision, grade
 from ohhell.review.values import DEFAULT_BUDGET, Budget, t_interval
 from ohhell.rules import Rules, Trump, compile_rules
 
-__all__ = ["DealReview", "MatchReview", "review_deal", "review_records", "MISTAKE_THRESHOLDS"]
+__all__ = ["DealReview", "MatchReview", "decision_points", "review_deal", "review_records", "MISTAKE_THRESHOLDS"]
 
 #: A decision is a mistake "over 1" / "over 5" when its loss exceeds these points.
 MISTAKE_THRESHOLDS = (1.0, 5.0)
@@ -155,29 +166,41 @@ def _state(record: DealRecord, rules: Rules, result: DealResult) -> DealState:
     )
 
 
-def review_deal(
-    record: DealRecord, rules: Rules, *, line: int = 1, seed: SeedLike = None, budget: Budget = DEFAULT_BUDGET
-) -> DealReview:
-    """Validate ``record`` (a :class:`RecordError` names the seat and the rule) and grade its every decision."""
-    result = replay(record, rules)
+def decision_points(
+    record: DealRecord, rules: Rules, result: DealResult | None = None
+) -> Iterator[tuple[Observation, int | Card]]:
+    """Every decision of ``record`` in play order: the deciding seat's observation and the choice it made.
+
+    ``result``: the record's replay, when the caller has it (else it is
+    replayed here; a bad record raises :class:`RecordError`).
+    """
+    result = replay(record, rules) if result is None else result
     state = _state(record, rules, result)
-    entropy = seed_sequence(seed).entropy
-    decisions: list[Decision] = []
     for event in result.events:
         if isinstance(event, TrumpNamed):
             state.apply_trump(event.suit)
             continue
         if not isinstance(event, BidMade | BidAdjusted | CardPlayed):
             continue
-        seat = state.current_seat
-        obs = state.observation(seat)
+        obs = state.observation(state.current_seat)
         choice = event.card if isinstance(event, CardPlayed) else event.bid if isinstance(event, BidMade) else event.new
-        child = np.random.SeedSequence(entropy, spawn_key=(line, len(decisions)))
-        decisions.append(grade(obs, choice, deal=line, seed=child, budget=budget))
+        yield obs, choice
         if isinstance(event, CardPlayed):
             state.apply_play(choice)
         else:
             state.apply_bid(choice)
+
+
+def review_deal(
+    record: DealRecord, rules: Rules, *, line: int = 1, seed: SeedLike = None, budget: Budget = DEFAULT_BUDGET
+) -> DealReview:
+    """Validate ``record`` (a :class:`RecordError` names the seat and the rule) and grade its every decision."""
+    result = replay(record, rules)
+    entropy = seed_sequence(seed).entropy
+    decisions: list[Decision] = []
+    for obs, choice in decision_points(record, rules, result):
+        child = np.random.SeedSequence(entropy, spawn_key=(line, len(decisions)))
+        decisions.append(grade(obs, choice, deal=line, seed=child, budget=budget))
     return DealReview(line=line, result=result, decisions=tuple(decisions))
 
 
