@@ -48,7 +48,7 @@ _PEEK, _CALL, _DRAW, _TAKE, _SWAP, _DISCARD, _EXCHANGE, _LOOK, _DECLINE = range(
 _TWO_POW_53 = 1.0 / 9007199254740992.0
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def memory_choice(
     phase: int,
     me: int,
