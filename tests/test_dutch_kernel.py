@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pandas as pd
 import pytest
@@ -158,3 +159,30 @@ def test_what_it_cannot_play_is_refused_with_the_reason() -> None:
         simulate(dutch(2), [LastAction()] * 2, rounds=2, seed=1, engine="fast", progress=False)
     with pytest.raises(ValueError, match="engine='fast' cannot play"):
         simulate(dutch(2), [LastAction()] * 2, matches=2, seed=1, engine="fast", progress=False)
+
+
+def test_the_first_compilation_is_announced_before_the_bar(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ohhell.dutch import kernel
+
+    calls: list[int] = []
+    real = kernel.play_rounds
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(kwargs["count"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(kernel, "dispatcher_needs_compiling", lambda dispatcher: dispatcher is kernel._rounds)
+    monkeypatch.setattr(kernel, "play_rounds", counted)
+    res = simulate(dutch(3), MemoryPlayer(), rounds=60, seed=1, chunk_size=20, progress=True)
+    err = capsys.readouterr().err
+    line = "compiling the Dutch round once, about 30 s (later runs load it from numba's cache)..."
+    assert calls[0] == 1 and line in err and "compiled in " in err  # one throwaway round first, in this process
+    assert err.index(line) < err.index("Dutch 3 players")
+    again = simulate(dutch(3), MemoryPlayer(), rounds=60, seed=1, chunk_size=20, progress=False)
+    pd.testing.assert_frame_equal(res.rounds, again.rounds)
+    simulate(dutch(3), MemoryPlayer(), rounds=60, seed=1, chunk_size=20, progress=True, engine="reference")
+    assert "compiling" not in capsys.readouterr().err  # nothing to compile for the reference engine
+    monkeypatch.undo()
+    assert not kernel.dispatcher_needs_compiling(kernel._rounds)  # built in this process now

@@ -24,6 +24,8 @@ Examples
 
 from __future__ import annotations
 
+import sys
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,11 +37,12 @@ from ohhell.dutch.players.memory import MemoryPlayer
 from ohhell.dutch.players.memory_core import MEMORY_PARAMS, memory_choice, recall
 from ohhell.dutch.players.random import RandomPlayer
 from ohhell.dutch.players.threshold import ThresholdPlayer
-from ohhell.dutch.rules import DutchRules
+from ohhell.dutch.rules import DutchRules, dutch
 from ohhell.engine.stream import draw_below, shuffle_codes
 from ohhell.sim.kernel import stream_states
+from ohhell.sim.preflight import dispatcher_needs_compiling
 
-__all__ = ["play_rounds", "play_matches", "kernel_reason", "ENDINGS"]
+__all__ = ["play_rounds", "play_matches", "kernel_reason", "compile_ahead", "ENDINGS", "COMPILE_SECONDS"]
 
 ENDINGS = ("call", "turn_limit", "stock_out")
 
@@ -554,6 +557,33 @@ def _rounds(
             if played == max_rounds:
                 return r, match_row, 2  # unit r did not reach the limit
     return count, out_row, 0
+
+
+#: The compiled round's first compile on this machine, in seconds (28 s measured on a busy core): quoted, not relied on.
+COMPILE_SECONDS = 30
+
+
+def compile_ahead(*, announce: bool) -> float | None:
+    """Compile the round now if the first chunk would; the seconds it took, or None (built or cached already).
+
+    One throwaway round in this process, so numba writes its cache before
+    any worker starts (the workers load it) and the progress bar measures
+    play.  ``announce``: say so on standard error.
+    """
+    if not dispatcher_needs_compiling(_rounds):
+        return None
+    if announce:
+        print(
+            f"compiling the Dutch round once, about {COMPILE_SECONDS} s (later runs load it from numba's cache)...",
+            file=sys.stderr,
+            flush=True,
+        )
+    t0 = time.perf_counter()
+    play_rounds(dutch(2), [RandomPlayer()] * 2, base=0, start=0, count=1)
+    seconds = time.perf_counter() - t0
+    if announce:
+        print(f"compiled in {seconds:.0f} s", file=sys.stderr, flush=True)
+    return seconds
 
 
 def _seat_tables(players: Sequence[Player], n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

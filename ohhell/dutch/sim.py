@@ -326,6 +326,14 @@ def simulate(
         "max_rounds": max_rounds,
     }
     store = Checkpoint(checkpoint, manifest) if checkpoint is not None else None
+    show = progress if progress is not None else len(chunks) > 1
+
+    def prepare(missing: int) -> None:
+        if fast and missing and backend != "dask":  # dask workers compile on their machines
+            from ohhell.dutch.kernel import compile_ahead
+
+            compile_ahead(announce=show)
+
     run = run_chunks(
         partial(_play_chunk, job),
         chunks,
@@ -334,7 +342,8 @@ def simulate(
         store=store,
         save=_payload,
         load=_from_payload,
-        progress=progress if progress is not None else len(chunks) > 1,
+        prepare=prepare,
+        progress=show,
         desc=f"Dutch {rules.players} players, {mode}",
         unit="round" if mode == "rounds" else "match",
     )

@@ -41,6 +41,7 @@ __all__ = [
     "COMPILE_SECONDS",
     "CHUNK_ROW_BYTES",
     "needs_compiling",
+    "dispatcher_needs_compiling",
 ]
 
 #: The values of ``engine=``.
@@ -290,7 +291,11 @@ def _kernel(mode: Mode) -> Any:
 
 def needs_compiling(mode: Mode) -> bool:
     """Whether the first chunk of ``mode`` would compile its kernel: not built in this process, not cached."""
-    dispatcher = _kernel(mode)
+    return dispatcher_needs_compiling(_kernel(mode))
+
+
+def dispatcher_needs_compiling(dispatcher: Any) -> bool:
+    """Whether calling the numba function ``dispatcher`` would compile it: not built in this process, not cached."""
     if getattr(dispatcher, "signatures", True):  # compiled here already, or numba's JIT is off
         return False
     try:
