@@ -24,8 +24,6 @@ Examples
 
 from __future__ import annotations
 
-import sys
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -40,7 +38,7 @@ from ohhell.dutch.players.threshold import ThresholdPlayer
 from ohhell.dutch.rules import DutchRules, dutch
 from ohhell.engine.stream import draw_below, shuffle_codes
 from ohhell.sim.kernel import stream_states
-from ohhell.sim.preflight import dispatcher_needs_compiling
+from ohhell.sim.preflight import announced_compile, dispatcher_needs_compiling
 
 __all__ = ["play_rounds", "play_matches", "kernel_reason", "compile_ahead", "ENDINGS", "COMPILE_SECONDS"]
 
@@ -115,6 +113,21 @@ def _legal(
         if optional:
             k = _put(out, k, _DECLINE, 0, 0, 0)
     return k
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _start_turn(caller: int, turn: int, turn_limit: int, left: int, end_on_empty: bool, dn: int) -> tuple[int, int]:
+    """``RoundState._start_turn``: ``(phase, ended)`` at the start of a turn (phase 1 a turn, 5 a reshuffle;
+    ended -1 not, 1 the turn limit, 2 an empty draw pile), from the caller, the turns played, the cards
+    ``left`` in the draw pile and ``dn`` on the discard pile."""
+    if caller < 0 and turn >= turn_limit:
+        return 1, 1
+    if left == 0:
+        if end_on_empty:
+            return 1, 2
+        if dn > 1:
+            return 5, -1
+    return 1, -1
 
 
 @njit(cache=True, error_model="numpy")
@@ -253,14 +266,7 @@ def _rounds(
             phase = 0
             npk = np.zeros(n, dtype=np.int64)
             if peek == 0:
-                phase = 1
-                if turn >= turn_limit:
-                    ended = 1
-                elif dp == pn:
-                    if end_on_empty:
-                        ended = 2
-                    elif dn > 1:
-                        phase = 5
+                phase, ended = _start_turn(caller, turn, turn_limit, pn - dp, end_on_empty, dn)
             while ended < 0:
                 if phase == 5:  # chance: the discard pile under its top card becomes the draw pile
                     m = dn - 1
@@ -426,14 +432,7 @@ def _rounds(
                     if npk[s] == peek:
                         seat = (s + 1) % n
                         if seat == first:
-                            phase = 1
-                            if caller < 0 and turn >= turn_limit:
-                                ended = 1
-                            elif dp == pn:
-                                if end_on_empty:
-                                    ended = 2
-                                elif dn > 1:
-                                    phase = 5
+                            phase, ended = _start_turn(caller, turn, turn_limit, pn - dp, end_on_empty, dn)
                 elif kind == _CALL:
                     caller = s
                     final_left = n - 1
@@ -512,14 +511,7 @@ def _rounds(
                             ended = 0
                     if ended < 0:
                         seat = (seat + 1) % n
-                        phase = 1
-                        if caller < 0 and turn >= turn_limit:
-                            ended = 1
-                        elif dp == pn:
-                            if end_on_empty:
-                                ended = 2
-                            elif dn > 1:
-                                phase = 5
+                        phase, ended = _start_turn(caller, turn, turn_limit, pn - dp, end_on_empty, dn)
             # -- the reveal ----------------------------------------------------------------------------
             best_other = 1 << 30
             for s in range(n):
@@ -572,18 +564,12 @@ def compile_ahead(*, announce: bool) -> float | None:
     """
     if not dispatcher_needs_compiling(_rounds):
         return None
-    if announce:
-        print(
-            f"compiling the Dutch round once, about {COMPILE_SECONDS} s (later runs load it from numba's cache)...",
-            file=sys.stderr,
-            flush=True,
-        )
-    t0 = time.perf_counter()
-    play_rounds(dutch(2), [RandomPlayer()] * 2, base=0, start=0, count=1)
-    seconds = time.perf_counter() - t0
-    if announce:
-        print(f"compiled in {seconds:.0f} s", file=sys.stderr, flush=True)
-    return seconds
+    return announced_compile(
+        "the Dutch round",
+        COMPILE_SECONDS,
+        lambda: play_rounds(dutch(2), [RandomPlayer()] * 2, base=0, start=0, count=1),
+        announce=announce,
+    )
 
 
 def _seat_tables(players: Sequence[Player], n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -14,7 +14,7 @@ import math
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -42,6 +42,7 @@ __all__ = [
     "CHUNK_ROW_BYTES",
     "needs_compiling",
     "dispatcher_needs_compiling",
+    "announced_compile",
 ]
 
 #: The values of ``engine=``.
@@ -316,14 +317,25 @@ def compile_ahead(
     """
     if not needs_compiling(mode):
         return None
+    return announced_compile(
+        "the simulator",
+        COMPILE_SECONDS[mode],
+        lambda: run_chunk(compiled, strategies, mode, "fast", 0, 0, 1),
+        announce=announce,
+    )
+
+
+def announced_compile(what: str, about: int, build: Callable[[], object], *, announce: bool) -> float:
+    """Run ``build`` (a first call that compiles ``what``) and return its seconds; ``announce``: say so on
+    standard error, before (with the expected ``about`` seconds) and after."""
     if announce:
         print(
-            f"compiling the simulator once, about {COMPILE_SECONDS[mode]} s (later runs load it from numba's cache)...",
+            f"compiling {what} once, about {about} s (later runs load it from numba's cache)...",
             file=sys.stderr,
             flush=True,
         )
     t0 = time.perf_counter()
-    run_chunk(compiled, strategies, mode, "fast", 0, 0, 1)
+    build()
     seconds = time.perf_counter() - t0
     if announce:
         print(f"compiled in {seconds:.0f} s", file=sys.stderr, flush=True)
