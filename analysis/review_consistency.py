@@ -45,7 +45,7 @@ from ohhell.review import Budget, review_records
 from ohhell.review.match import decision_points
 from ohhell.review.values import DEFAULT_BUDGET, t_interval
 from ohhell.rules import FixedHands
-from ohhell.strategies import CardOdds, Folk
+from ohhell.strategies import CardOdds, Folk, Rollout
 from ohhell.strategies.registry import strategy
 from ohhell.tournament import deal_records, tournament
 
@@ -92,6 +92,48 @@ def reviewed(records: list[tuple[int, DealRecord]], rules: ohhell.Rules, seed: i
                 raise ValueError(f"no policy choice for a {obs.phase!r} decision in these rules")
             regret.append(decision.values[own] - decision.values[decision.chosen])
     return review.frame().assign(regret=regret)
+
+
+def advantages(
+    records: list[DealRecord], rules: ohhell.Rules, samples: int, seed: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per record and seat: the summed advantage of every decision over the continuation policy's own choice.
+
+    For each decision (any seat's), every seat's expected score when the
+    choice made is played, less when the policy's choice (``CardOdds``) is,
+    both on the same ``samples`` sampled deals from the deciding seat's view
+    and then everyone playing the policy (:meth:`Rollout.card_scores_by_seat`
+    / :meth:`~Rollout.bid_scores_by_seat`); forced choices add nothing.  By
+    the performance difference lemma (Kakade and Langford 2002) the sum over
+    a deal's decisions is, in expectation, a seat's score in that deal less
+    its score had every seat played the policy.  Returns ``(all, own)``:
+    ``[record, seat]`` over every decision, and over the seat's own only.
+    """
+    model = Rollout(bid_samples=samples, play_samples=samples)
+    policy = CardOdds()
+    n = rules.players
+    total = np.zeros((len(records), n))
+    own = np.zeros((len(records), n))
+    for i, rec in enumerate(records):
+        for k, (obs, choice) in enumerate(decision_points(rec, rules)):
+            rng = Stream(np.random.SeedSequence(seed, spawn_key=(i, k)))
+            if obs.phase == "play":
+                if len(obs.legal_cards) == 1:
+                    continue
+                mine = policy.play(obs, rng)
+                cards = model.card_scores_by_seat(obs, rng)
+                gain = cards[choice] - cards[mine]  # type: ignore[index]
+            elif obs.phase == "bid":
+                if len(obs.legal_bids) == 1:
+                    continue
+                mine_bid = policy.bid(obs, rng)
+                bids = model.bid_scores_by_seat(obs, rng)
+                gain = bids[choice] - bids[mine_bid]
+            else:
+                raise ValueError(f"no policy choice for a {obs.phase!r} decision in these rules")
+            total[i] += gain
+            own[i, obs.seat] += gain[obs.seat]
+    return total, own
 
 
 def seat_deal_loss(frame: pd.DataFrame, lines: list[int], players: int, column: str = "loss") -> np.ndarray:
@@ -142,6 +184,29 @@ def main() -> None:
         folk_loss = np.stack([np.delete(loss[k], k, axis=1).mean(axis=1) for k in range(n)]).mean(axis=0)
         gaps[column] = (strong_loss, folk_loss, folk_loss - strong_loss)
 
+    # the identity: every decision's advantage over the policy, for every seat, against the score the seat
+    # would have had with every seat playing the policy (the policy's own table on the same cards)
+    t_adv = time.perf_counter()
+    policy_table = deal_records(rules, [CardOdds()] * n, deals=d, seed=args.seed)
+    policy_scores = np.array([replay(r, rules).scores for r in policy_table], dtype=np.float64)  # [unit, seat]
+    adv_all, adv_own = advantages([r for k in range(n) for r in tr.records[k]], rules, budget.batches * budget.samples,
+                                  args.review_seed)  # fmt: skip
+    adv_all, adv_own = adv_all.reshape(n, d, n), adv_own.reshape(n, d, n)  # [rotation, unit, seat]
+    mixed_all = tr.deals.pivot_table(index=["rotation", "unit"], columns="seat", values="score", observed=True)
+    actual = mixed_all.to_numpy(dtype=np.float64).reshape(n, d, n) - policy_scores[None, :, :]
+
+    def strong_minus_folk(x: np.ndarray) -> np.ndarray:
+        """Per unit: the strong seat's value less the folk seats' mean, averaged over the rotations."""
+        return np.stack([x[k, :, k] - np.delete(x[k], k, axis=1).mean(axis=1) for k in range(n)]).mean(axis=0)
+
+    def seats_of(x: np.ndarray, strong_seat: bool) -> np.ndarray:
+        if strong_seat:
+            return np.stack([x[k, :, k] for k in range(n)]).mean(axis=0)
+        return np.stack([np.delete(x[k], k, axis=1).mean(axis=1) for k in range(n)]).mean(axis=0)
+
+    predicted_gap = strong_minus_folk(adv_all)
+    t_adv = time.perf_counter() - t_adv
+
     # self-play tables on the same deals (the same seed: the same cards)
     self_rows = {}
     self_per_seat = {}
@@ -172,6 +237,24 @@ def main() -> None:
         "| the policy's gap to the best (loss minus regret) | "
         + " | ".join(interval(gaps["loss"][i] - gaps["regret"][i], conf) for i in range(3))
         + " | |"
+    )
+    identity_rows = "\n".join(
+        f"| {label} | {interval(seats_of(x, True), conf)} | {interval(seats_of(x, False), conf)}"
+        f" | {interval(strong_minus_folk(x), conf)} |"
+        for label, x in (
+            ("score less the policy table's score (played)", actual),
+            ("sum of the advantages, every decision (predicted)", adv_all),
+            ("of which the seat's own decisions", adv_own),
+            ("of which the other seats' decisions", adv_all - adv_own),
+            ("played less predicted (paired)", actual - adv_all),
+        )
+    )
+    _, i_lo, i_hi = t_interval(score_gap - predicted_gap, conf)
+    identity_verdict = (
+        f"They agree: the paired difference's {conf:.0%} interval holds 0, so the review's values add up to the"
+        " scores once every decision and every seat is counted."
+        if i_lo <= 0 <= i_hi
+        else "They do not agree within the interval: the review's model of the table misses part of the score."
     )
     net = gaps["loss"][2] - harm
     net_cf = gaps["loss_crossfit"][2] - harm
@@ -308,6 +391,26 @@ self-play tables' own score difference per seat and deal
 {interval(self_per_seat["folk", "regret"] - self_per_seat["strong", "regret"] - self_gap, conf)}).
 
 {regret_verdict}
+
+## The identity that must hold: every decision's advantage, for every seat
+
+A seat's score also moves with the other seats' decisions, which neither the
+loss nor the regret counts. The performance difference lemma, for every
+decision of the deal (any seat's) and every seat: a seat's score less its
+score had every seat played the policy equals, in expectation, the sum over
+the deal's decisions of that seat's value of the choice made less its value
+of the policy's choice (`Rollout.card_scores_by_seat` / `bid_scores_by_seat`,
+{budget.batches * budget.samples} sampled deals from the deciding seat's view,
+the same samples for both choices). The policy's own table (`CardOdds` in
+every seat) plays the same cards for the second score. {t_adv:.0f} s of the run.
+
+| per seat and deal ({conf:.0%} interval) | strong seat | folk seat | strong minus folk |
+|---|---|---|---|
+{identity_rows}
+
+The tournament's score difference, strong minus folk: {interval(score_gap, conf)}; the
+predicted difference: {interval(predicted_gap, conf)}; paired difference
+{interval(score_gap - predicted_gap, conf)}. {identity_verdict}
 
 ## Verdict
 

@@ -209,3 +209,43 @@ def test_it_plays_any_rule_combination_legally_and_the_same_for_the_same_stream(
     b = play_deal(rules, [SMALL] * players, seed=seed, round_index=r)
     assert a.events == b.events
     assert sum(a.tricks_won) == a.hand_size
+
+
+def test_every_seats_values_where_the_rest_of_the_deal_is_decided() -> None:
+    # seat 3 plays last to trick 1 of 2, void in clubs; the others hold one heart each (told); trump spades. The ace
+    # of trumps takes both tricks (its 2 of diamonds leads the last one unfollowed); the 2 ducks, then the ace ruffs
+    rules = replace(ohhell.openspiel(4), schedule=FixedHands(size=2))
+    state = DealState(
+        compile_rules(rules), round_index=0, dealer=3,
+        hands=[parse_cards("9C 2H"), parse_cards("TC 3H"), parse_cards("JC 4H"), parse_cards("AS 2D")],
+        trump=Trump.of(Suit.SPADES), trump_card=Card.parse("5S"),
+    )  # fmt: skip
+    bids = (0, 0, 1, 2)  # the hook forbids a sum of 2
+    for b in bids:
+        state.apply_bid(b)
+    for c in ("9C", "TC", "JC"):
+        state.apply_play(Card.parse(c))
+    obs = state.observation(3)
+    table = compile_rules(rules).score_table(0)
+    values = SMALL.card_scores_by_seat(obs, Stream(3), unseen=mask_of(parse_cards("2H 3H 4H")))
+    for card, tricks in (("AS", (0, 0, 0, 2)), ("2D", (0, 0, 1, 1))):
+        assert values[Card.parse(card)].tolist() == pytest.approx(
+            [table[b, t] for b, t in zip(bids, tricks)], rel=1e-12
+        )
+    assert SMALL.card_scores(obs, Stream(3)) == {c: v[3] for c, v in SMALL.card_scores_by_seat(obs, Stream(3)).items()}
+
+
+def test_the_bid_values_of_every_seat_are_read_by_seat_not_by_position() -> None:
+    # dealer 0: seat 1 bids first, holding the trump ace of a 1-card round (its column is exact)
+    rules = replace(ohhell.openspiel(4), schedule=FixedHands(size=1))
+    state = DealState(
+        compile_rules(rules), round_index=0, dealer=0,
+        hands=[parse_cards("2C"), parse_cards("AS"), parse_cards("3D"), parse_cards("4H")],
+        trump=Trump.of(Suit.SPADES), trump_card=Card.parse("5S"),
+    )  # fmt: skip
+    obs = state.observation(1)
+    by_seat = SMALL.bid_scores_by_seat(obs, Stream(2))
+    table = compile_rules(rules).score_table(0)
+    assert by_seat.shape == (2, 4) and by_seat[:, 1].tolist() == [table[0, 1], table[1, 1]]
+    assert by_seat[:, 1].tolist() == SMALL.bid_scores(obs, Stream(2)).tolist()
+    assert (by_seat[:, [0, 2, 3]] <= table[:, 0].max()).all()  # the others never take the trick

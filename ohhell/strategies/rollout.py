@@ -156,6 +156,12 @@ class Rollout:
         when an outside program knows them (default: every card it has not
         seen, some of them left in the stock).
         """
+        scores: np.ndarray = self.bid_scores_by_seat(obs, rng, unseen)[:, obs.seat]
+        return scores
+
+    def bid_scores_by_seat(self, obs: Observation, rng: Stream, unseen: int | None = None) -> np.ndarray:
+        """Mean score of every seat (column) for each bid of this seat (row), on the same samples as
+        :meth:`bid_scores` (whose numbers are the column of this seat)."""
         known, pos, out, deck, legal, heard, _, table = ev_inputs(obs)
         if unseen is not None:
             deck = unseen | out | mask_of(obs.hand)
@@ -164,11 +170,12 @@ class Rollout:
         simultaneous = obs.rules.bidding.simultaneous and obs.phase == "bid"
         odds = self._odds(obs) if self.bid_inference or self.odds_bids else NO_ODDS
         st = state_array(rng)
-        scores = core.bid_values_odds(known, pos, obs.hand_size, under, over, out, deck, heard, legal, table,
-                                      self.bid_samples, hook, simultaneous, odds, self.bid_inference, self.odds_bids,
-                                      st)  # fmt: skip
+        by_position = core.bid_value_table(known, pos, obs.hand_size, under, over, out, deck, heard, legal, table,
+                                           self.bid_samples, hook, simultaneous, odds, self.bid_inference,
+                                           self.odds_bids, st)  # fmt: skip
         rng.set_state(st[0])
-        return scores
+        n = obs.players
+        return by_position[:, [(s - obs.dealer - 1) % n for s in range(n)]]
 
     def bid(self, obs: Observation, rng: Stream, unseen: int | None = None) -> int:
         """The legal bid with the best mean score (``unseen``: as in :meth:`bid_scores`)."""
@@ -186,6 +193,11 @@ class Rollout:
         an outside program knows them (default: every card it has not seen,
         some of them left in the stock).
         """
+        return {c: float(v[obs.seat]) for c, v in self.card_scores_by_seat(obs, rng, unseen).items()}
+
+    def card_scores_by_seat(self, obs: Observation, rng: Stream, unseen: int | None = None) -> dict[Card, np.ndarray]:
+        """Mean score of every seat (by seat) for each legal card of this seat, on the same samples as
+        :meth:`card_scores` (whose numbers are this seat's)."""
         n = obs.players
         hands_known = np.zeros(n, dtype=np.int64)
         hands_known[obs.seat] = mask_of(obs.hand)
@@ -211,14 +223,14 @@ class Rollout:
         table = np.ascontiguousarray(compile_rules(obs.rules).score_table(obs.round_index))
         odds = self._odds(obs) if self.inference else NO_ODDS
         st = state_array(rng)
-        values = core.card_values(
+        values = core.card_value_table(
             hands_known, obs.seat, room, shown_out(obs), deck & ~seen, mask_of(obs.legal_cards), trick,
             len(obs.current_trick), obs.leader, obs.tricks_left, bids, won, under, over, played, table,
             self.play_samples, played_by_mask, obs.hand_size, odds, obs.dealer,
             obs.rules.bidding.simultaneous, st,
         )  # fmt: skip
         rng.set_state(st[0])
-        return {c: float(values[c.code]) for c in obs.legal_cards}
+        return {c: values[c.code] for c in obs.legal_cards}
 
     def play(self, obs: Observation, rng: Stream, unseen: int | None = None) -> Card:
         """The legal card with the best mean score (``unseen``: as in :meth:`card_scores`)."""

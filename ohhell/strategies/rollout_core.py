@@ -28,7 +28,16 @@ from ohhell.strategies.folk_core import ALL_TIPS, folk_bid
 from ohhell.strategies.odds_core import card_chances, field_class, intent_class, odds_bid, trick_distribution
 from ohhell.strategies.policy_core import over_wants_of, policy_play, winning_position
 
-__all__ = ["finish_deal", "deal_unseen", "card_values", "bid_values", "bid_values_odds", "cards_array"]
+__all__ = [
+    "finish_deal",
+    "deal_unseen",
+    "card_values",
+    "card_value_table",
+    "bid_values",
+    "bid_values_odds",
+    "bid_value_table",
+    "cards_array",
+]
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -171,6 +180,43 @@ def card_values(
 ) -> np.ndarray:
     """Mean score of seat ``me`` (``table[bid, tricks]``) for each card code (``-inf`` where not legal).
 
+    The column ``me`` of :func:`card_value_table` (see there for the arguments).
+    """
+    values = card_value_table(hands_known, me, room, voids, pool_mask, legal, trick, trick_len, leader, tricks_left,
+                              bids, won, t_under, t_over, played, table, samples, played_by, h, odds, dealer,
+                              simultaneous, st)  # fmt: skip
+    return values[:, me].copy()
+
+
+@njit(cache=True, error_model="numpy")
+def card_value_table(
+    hands_known: np.ndarray,
+    me: int,
+    room: np.ndarray,
+    voids: np.ndarray,
+    pool_mask: int,
+    legal: int,
+    trick: np.ndarray,
+    trick_len: int,
+    leader: int,
+    tricks_left: int,
+    bids: np.ndarray,
+    won: np.ndarray,
+    t_under: int,
+    t_over: int,
+    played: int,
+    table: np.ndarray,
+    samples: int,
+    played_by: np.ndarray,
+    h: int,
+    odds: np.ndarray,
+    dealer: int,
+    simultaneous: bool,
+    st: np.ndarray,
+) -> np.ndarray:
+    """Mean score of every seat (``table[bid, tricks]``, column = seat) when seat ``me`` plays each card code
+    (row; ``-inf`` where not legal), on the same samples for every card and seat.
+
     ``hands_known``: masks of the cards known to be in each hand (this
     seat's hand; 0 for the others); ``room``: how many more cards each seat
     holds (0 for ``me``); ``pool_mask``: the cards this seat cannot see.
@@ -186,13 +232,12 @@ def card_values(
     pool = cards_array(pool_mask)
     chances = np.empty(max(h, 1), dtype=np.float64)
     dist = np.zeros(h + 1, dtype=np.float64)
-    sums = np.zeros(52, dtype=np.float64)
+    sums = np.zeros((52, n), dtype=np.float64)
     count = 0.0
     hands = np.empty(n, dtype=np.int64)
     work = np.empty(n, dtype=np.int64)
     tricks = np.empty(n, dtype=np.int64)
     buf = np.empty(n, dtype=np.int64)
-    bid = bids[me]
     infer = odds.shape[0] == 3
     positions = np.empty(n, dtype=np.int64)
     fields = np.empty(n, dtype=np.int64)
@@ -241,13 +286,15 @@ def card_values(
             else:
                 finish_deal(work, n, leader, buf, trick_len + 1, tricks_left, bids, tricks, t_under, t_over,
                             played | bit, over)  # fmt: skip
-            sums[c] += weight * table[bid, tricks[me]]
-    out = np.full(52, -np.inf)
+            for s in range(n):
+                sums[c, s] += weight * table[bids[s], tricks[s]]
+    out = np.full((52, n), -np.inf)
     c_mask = legal
     while c_mask:
         c = lowest_bit(c_mask)
         c_mask &= c_mask - 1
-        out[c] = sums[c] / count if count > 0 else 0.0
+        for s in range(n):
+            out[c, s] = sums[c, s] / count if count > 0 else 0.0
     return out
 
 
@@ -304,8 +351,35 @@ def bid_values_odds(
     odds_bids: bool,
     st: np.ndarray,
 ) -> np.ndarray:
+    """Mean score of each bid of position ``pos``: the column ``pos`` of :func:`bid_value_table` (see there)."""
+    values = bid_value_table(known_hands, pos, h, t_under, t_over, known_out, deck_mask, heard, legal_bids, table,
+                             samples, hook, simultaneous, odds, infer, odds_bids, st)  # fmt: skip
+    return values[:, pos].copy()
+
+
+@njit(cache=True, error_model="numpy")
+def bid_value_table(
+    known_hands: np.ndarray,
+    pos: int,
+    h: int,
+    t_under: int,
+    t_over: int,
+    known_out: int,
+    deck_mask: int,
+    heard: np.ndarray,
+    legal_bids: int,
+    table: np.ndarray,
+    samples: int,
+    hook: bool,
+    simultaneous: bool,
+    odds: np.ndarray,
+    infer: bool,
+    odds_bids: bool,
+    st: np.ndarray,
+) -> np.ndarray:
     """:func:`bid_values` with the card-odds model ``odds`` of the round (shape ``[3, ...]``, see
-    :mod:`ohhell.strategies.odds_core`).
+    :mod:`ohhell.strategies.odds_core`), for every position: row = the bid of ``pos``, column = the
+    position whose mean score it is, on the same samples for every bid and position.
 
     With ``infer`` each sample is weighted by the chance that each bidder
     heard, with its sampled hand, takes exactly the tricks it bid (the
@@ -322,7 +396,7 @@ def bid_values_odds(
         if known_hands[q] >= 0:
             seen |= known_hands[q]
     pool = cards_array(deck_mask & ~seen)
-    sums = np.zeros(h + 1, dtype=np.float64)
+    sums = np.zeros((h + 1, n), dtype=np.float64)
     hands = np.empty(n, dtype=np.int64)
     work = np.empty(n, dtype=np.int64)
     bids = np.empty(n, dtype=np.int64)
@@ -393,9 +467,11 @@ def bid_values_odds(
                 work[q] = hands[q]
                 tricks[q] = 0
             finish_deal(work, n, 0, buf, 0, h, bids, tricks, t_under, t_over, 0, over)
-            sums[b] += weight * table[b, tricks[pos]]
-    out = np.full(h + 1, -np.inf)
+            for q in range(n):
+                sums[b, q] += weight * table[bids[q], tricks[q]]
+    out = np.full((h + 1, n), -np.inf)
     for b in range(h + 1):
         if (legal_bids >> b) & 1:
-            out[b] = sums[b] / count if count > 0 else 0.0
+            for q in range(n):
+                out[b, q] = sums[b, q] / count if count > 0 else 0.0
     return out
