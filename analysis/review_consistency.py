@@ -95,7 +95,7 @@ def reviewed(records: list[tuple[int, DealRecord]], rules: ohhell.Rules, seed: i
 
 
 def advantages(
-    records: list[DealRecord], rules: ohhell.Rules, samples: int, seed: int
+    records: list[DealRecord], rules: ohhell.Rules, samples: int, seed: int, model: Rollout | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
     """Per record and seat: the summed advantage of every decision over the continuation policy's own choice.
 
@@ -108,8 +108,10 @@ def advantages(
     a deal's decisions is, in expectation, a seat's score in that deal less
     its score had every seat played the policy.  Returns ``(all, own)``:
     ``[record, seat]`` over every decision, and over the seat's own only.
+    ``model``: the values' player (default: the review's, ``Rollout`` with
+    ``samples``).
     """
-    model = Rollout(bid_samples=samples, play_samples=samples)
+    model = Rollout(bid_samples=samples, play_samples=samples) if model is None else model
     policy = CardOdds()
     n = rules.players
     total = np.zeros((len(records), n))
