@@ -42,6 +42,7 @@ import ohhell
 from ohhell.engine import Stream
 from ohhell.records import DealRecord, replay
 from ohhell.review import Budget, review_records
+from ohhell.review.decision import values_player
 from ohhell.review.match import decision_points
 from ohhell.review.values import DEFAULT_BUDGET, t_interval
 from ohhell.rules import FixedHands
@@ -108,10 +109,10 @@ def advantages(
     a deal's decisions is, in expectation, a seat's score in that deal less
     its score had every seat played the policy.  Returns ``(all, own)``:
     ``[record, seat]`` over every decision, and over the seat's own only.
-    ``model``: the values' player (default: the review's, ``Rollout`` with
-    ``samples``).
+    ``model``: the values' player (default: the review's,
+    :func:`~ohhell.review.decision.values_player`, with ``samples``).
     """
-    model = Rollout(bid_samples=samples, play_samples=samples) if model is None else model
+    model = values_player(Budget(batches=2, samples=samples)) if model is None else model
     policy = CardOdds()
     n = rules.players
     total = np.zeros((len(records), n))
@@ -401,7 +402,7 @@ loss nor the regret counts. The performance difference lemma, for every
 decision of the deal (any seat's) and every seat: a seat's score less its
 score had every seat played the policy equals, in expectation, the sum over
 the deal's decisions of that seat's value of the choice made less its value
-of the policy's choice (`Rollout.card_scores_by_seat` / `bid_scores_by_seat`,
+of the policy's choice (the review's values player, `Rollout.card_scores_by_seat` / `bid_scores_by_seat`,
 {budget.batches * budget.samples} sampled deals from the deciding seat's view,
 the same samples for both choices). The policy's own table (`CardOdds` in
 every seat) plays the same cards for the second score. {t_adv:.0f} s of the run.
