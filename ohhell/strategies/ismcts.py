@@ -68,9 +68,9 @@ class ISMCTS:
     (5, 4)
     """
 
-    iterations: int = 1500
+    iterations: int = 4000
     worlds: int = 200
-    uct_c: float = 0.7
+    uct_c: float = 0.4
     inference: bool = True
     bidder: Rollout = field(default_factory=Rollout)
 
