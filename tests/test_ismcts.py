@@ -16,7 +16,6 @@ from ohhell.engine.stream import state_array
 from ohhell.rules import DoubleDeck, FixedHands, Trump, WizardDeck, compile_rules
 from ohhell.strategies import ISMCTS, Rollout
 from ohhell.strategies import ismcts_core as core
-from ohhell.strategies.registry import strategy
 from ohhell.strategies.rollout import policy_card
 
 SMALL = ISMCTS(iterations=40, worlds=8, bidder=Rollout(bid_samples=12, play_samples=8))
@@ -131,10 +130,3 @@ def test_it_is_a_frozen_value_that_pickles_and_hashes() -> None:
 def test_bad_settings_are_refused(bad: dict[str, object]) -> None:
     with pytest.raises(ValueError, match="ISMCTS"):
         ISMCTS(**bad)  # type: ignore[arg-type]
-
-
-def test_the_registry_names_it() -> None:
-    assert strategy("ismcts") == ISMCTS()
-    assert strategy("ismcts:300") == ISMCTS(iterations=300)
-    with pytest.raises(ValueError, match="ismcts:ITERATIONS"):
-        strategy("ismcts:x")
