@@ -1,7 +1,7 @@
 """The compiled fast path: deals and matches with the built-in strategies, in numba.
 
 A second implementation of the deal and the match for one 52-card (or
-reduced) deck, reading the compiled rules (:class:`~ohhell.rules.CompiledRules`,
+reduced) deck and the Wizard deck, reading the compiled rules (:class:`~ohhell.rules.CompiledRules`,
 bundled as :class:`KernelRules` by :func:`kernel_rules`) and the documented
 streams (:mod:`ohhell.engine.stream`, :mod:`ohhell.sim.streams`).  Every rule
 decision is a compiled function of :mod:`ohhell.rules` that the reference
@@ -13,7 +13,10 @@ checks before it runs.
 Hands are bit masks, bit ``code`` for card ``code`` (13 bits a suit), so the
 legal cards in ascending card order are the set bits from the lowest:
 exactly the order the reference engine offers them, and a random choice
-reads the same number.  The reference engine stays the definition; tests
+reads the same number.  A Wizard-deck hand gives each Wizard and Jester its
+own bit (52-55, 56-59; :mod:`ohhell.cards.masks`), and that deck's tricks
+are played by their own loop (:func:`_play_tricks_wizard`), chosen once a
+deal.  The reference engine stays the definition; tests
 check this path against it deal for deal.  Random play reads the seat
 streams exactly as :class:`~ohhell.strategies.RandomStrategy` does; the folk
 player runs the very decision functions (:mod:`ohhell.strategies.folk_core`)
