@@ -22,7 +22,12 @@ Measured:
   fixed cost of a deal and the cost of each further card (a least-squares
   line per player count, and the step between sizes), random and folk play;
 - the first compile (an empty numba cache), this code and the baseline;
-- the peak memory of ``simulate()`` in row mode against its final frame.
+- the peak memory of ``simulate()`` in row mode against its final frame;
+- the Wizard deck on the compiled path against the reference engine (random,
+  folk and card-odds play; 4 x 7 and the Boerenbridge schedule), and what
+  still falls back (two decks, the expected-value bidder with Wizards) against
+  the compiled path on one standard deck.  ``--wizard`` measures only this
+  and rewrites its section of ``benchmarks/RESULTS-kernel.md``.
 """
 
 from __future__ import annotations
@@ -42,13 +47,15 @@ import tracemalloc
 from dataclasses import replace
 from io import BytesIO
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 
 import ohhell
-from ohhell.rules import FixedHands, Rules, compile_rules
-from ohhell.sim import run_chunk
-from ohhell.strategies import Folk
+from ohhell.engine import Strategy
+from ohhell.rules import DoubleDeck, FixedHands, Rules, WizardDeck, compile_rules
+from ohhell.sim import fast_path_reason, run_chunk
+from ohhell.strategies import CardOdds, ExpectedValue, Folk
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -203,6 +210,82 @@ def row_memory(deals: int) -> tuple[float, float]:
     return float(peak), float(res.deals.memory_usage(deep=True).sum())
 
 
+def chunk_seconds(
+    rules: Rules, strategy: Strategy, path: Literal["fast", "reference"], deals: int, repeat: int
+) -> float:
+    """Best CPU seconds per deal of ``run_chunk`` in deals mode on ``path``."""
+    c = compile_rules(rules)
+    seats = [strategy] * rules.players
+    run_chunk(c, seats, "deals", path, 1, 0, 10)
+    best = 1e9
+    for i in range(repeat):
+        t0 = time.process_time()
+        run_chunk(c, seats, "deals", path, 90 + i, 0, deals)
+        best = min(best, time.process_time() - t0)
+    return best / deals
+
+
+#: Marks the Wizard section of RESULTS-kernel.md (``--wizard`` rewrites only it).
+WIZARD_MARK = "<!-- wizard deck -->"
+
+
+def wizard_section(fast_deals: int, ref_deals: int, repeat: int, command: str) -> list[str]:
+    """The Wizard deck's speed-up over the reference engine, and the slowdown of what still falls back."""
+    t_start = time.time()
+    schedules = {"4 x 7": fixed(4, 7), "Boerenbridge schedule, 4 players": ohhell.boerenbridge(4)}
+    players: dict[str, Strategy] = {"random": ohhell.RandomStrategy(), "folk": Folk(), "card odds": CardOdds()}
+    lines = [
+        WIZARD_MARK,
+        "## The Wizard deck on the compiled path",
+        "",
+        f"Command: `{command}`.  CPU time per deal, best of {repeat} runs of `run_chunk` in deals mode "
+        f"({fast_deals:,} deals on the compiled path, {ref_deals:,} on the reference engine), one core; the same",
+        "deals on both paths (tests/test_kernel_wizard.py checks them deal for deal).",
+        "",
+        "| Wizard deck (60 cards) | play | compiled (deals/s) | reference engine (deals/s) | speed-up |",
+        "|---|---|---:|---:|---:|",
+    ]
+    for where, plain in schedules.items():
+        rules = replace(plain, deck=WizardDeck())
+        for name, strategy in players.items():
+            assert fast_path_reason(compile_rules(rules), [strategy] * 4) is None
+            fast = chunk_seconds(rules, strategy, "fast", fast_deals, repeat)
+            ref = chunk_seconds(rules, strategy, "reference", ref_deals, repeat)
+            lines.append(f"| {where} | {name} | {1 / fast:,.0f} | {1 / ref:,.0f} | {ref / fast:,.0f}x |")
+    lines += [
+        "",
+        "Still on the reference engine (4 x 7), against the compiled path on one standard deck with the same",
+        "players:",
+        "",
+        "| falls back | play | reference engine (deals/s) | compiled, standard deck (deals/s) | slowdown |",
+        "|---|---|---:|---:|---:|",
+    ]
+    base = fixed(4, 7)
+    fallbacks: list[tuple[str, Rules, str, Strategy]] = [
+        ("two decks (104 cards)", replace(base, deck=DoubleDeck()), "random", ohhell.RandomStrategy()),
+        ("two decks (104 cards)", replace(base, deck=DoubleDeck()), "folk", Folk()),
+        ("Wizard deck", replace(base, deck=WizardDeck()), "expected value (8 samples)", ExpectedValue(samples=8)),
+    ]
+    for what, rules, name, strategy in fallbacks:
+        assert fast_path_reason(compile_rules(rules), [strategy] * 4) is not None
+        few = max(ref_deals // (20 if isinstance(strategy, ExpectedValue) else 1), 20)
+        ref = chunk_seconds(rules, strategy, "reference", few, repeat)
+        fast = chunk_seconds(base, strategy, "fast", fast_deals // (10 if isinstance(strategy, ExpectedValue) else 1),
+                             repeat)  # fmt: skip
+        lines.append(f"| {what} | {name} | {1 / ref:,.0f} | {1 / fast:,.0f} | {ref / fast:,.0f}x |")
+    lines += ["", f"({time.time() - t_start:.0f} s.)", ""]
+    return lines
+
+
+def write_wizard_section(lines: list[str]) -> None:
+    """Replace the Wizard section of RESULTS-kernel.md (everything from its mark), or append it."""
+    path = HERE / "RESULTS-kernel.md"
+    text = path.read_text() if path.exists() else ""
+    if WIZARD_MARK in text:
+        text = text[: text.index(WIZARD_MARK)]
+    path.write_text(text.rstrip("\n") + "\n\n" + "\n".join(lines))
+
+
 def played(rates: dict[str, float], name: str) -> float:
     """ns per card played at 4 players: the step from 1 to 13 cards a hand, over the 48 more cards played."""
     return (rates[f"{name}_13"] - rates[f"{name}_1"]) / (12 * 4)
@@ -213,7 +296,17 @@ def main() -> None:
     parser.add_argument("--baseline", default="6249d57", help="git revision to compare with (default: 6249d57)")
     parser.add_argument("--reps", type=int, default=4, help="alternating child runs per side (default 4)")
     parser.add_argument("--quick", action="store_true", help="small sizes; print only")
+    parser.add_argument(
+        "--wizard", action="store_true", help="only the Wizard deck and the fallbacks; rewrites their section"
+    )
     args = parser.parse_args()
+    if args.wizard:
+        command = f"python benchmarks/bench_kernel.py --wizard{' --quick' if args.quick else ''}"
+        section = wizard_section(20_000 if args.quick else 200_000, 300 if args.quick else 3_000, 3, command)
+        print("\n".join(section))
+        if not args.quick:
+            write_wizard_section(section)
+        return
     deals = 30_000 if args.quick else 300_000
     repeat = 2 if args.quick else 5
     t_start = time.time()
@@ -295,6 +388,8 @@ def main() -> None:
         "trick, one card from each player).",
         "",
     ]
+    command = f"python benchmarks/bench_kernel.py --baseline {args.baseline} --reps {args.reps}"
+    lines += wizard_section(30_000 if args.quick else 200_000, 300 if args.quick else 3_000, repeat, command)
     text = "\n".join(lines)
     print(text)
     if not args.quick:

@@ -28,7 +28,23 @@ from numba.extending import intrinsic
 
 from ohhell.cards.card import Card
 
-__all__ = ["popcount", "kth_bit", "lowest_bit", "highest_bit", "suit_mask", "mask_of", "cards_of", "SUIT_OF", "RANK_OF"]
+__all__ = [
+    "popcount",
+    "kth_bit",
+    "lowest_bit",
+    "highest_bit",
+    "suit_mask",
+    "mask_of",
+    "cards_of",
+    "SUIT_OF",
+    "RANK_OF",
+    "PLAIN_BITS",
+    "WIZARD_BITS",
+    "JESTER_BITS",
+    "code_of_bit",
+    "distinct_cards",
+    "card_mask",
+]
 
 _U64 = np.uint64
 
@@ -133,6 +149,71 @@ def highest_bit(x: int) -> int:
 def suit_mask(suit: int) -> int:
     """All thirteen cards of a suit."""
     return 0x1FFF << (13 * suit)
+
+
+# -- hands of a Wizard deck: four copies of the Wizard and of the Jester --
+# A compiled hand of the Wizard deck gives each physical card its own bit:
+# the plain cards their codes, the Wizards bits 52-55 and the Jesters bits
+# 56-59 (the k-th copy dealt takes the k-th bit of its kind), so a hand's
+# mask says how many of each it holds.  The lowest bit of a kind stands for
+# the card when a choice is made among distinct cards.
+
+#: The 52 plain cards.
+PLAIN_BITS = (1 << 52) - 1
+#: The four bits of the Wizards of a compiled Wizard-deck hand.
+WIZARD_BITS = 0xF << 52
+#: The four bits of the Jesters of a compiled Wizard-deck hand.
+JESTER_BITS = 0xF << 56
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def code_of_bit(bit: int) -> int:
+    """The card code of a bit of a compiled Wizard-deck hand (52 a Wizard, 53 a Jester).
+
+    Examples
+    --------
+    >>> code_of_bit(12), code_of_bit(54), code_of_bit(57)
+    (12, 52, 53)
+    """
+    if bit < 52:
+        return bit
+    return 52 if bit < 56 else 53
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def distinct_cards(hand: int) -> int:
+    """A compiled Wizard-deck hand with one bit per distinct card: its plain cards, its lowest Wizard and Jester bits.
+
+    Its set bits from the lowest are the distinct cards in card order (plain
+    cards, then the Wizard, then the Jester), as the reference engine lists them.
+
+    Examples
+    --------
+    >>> distinct_cards((1 << 3) | (0b1010 << 52) | (0b0110 << 56)) == (1 << 3) | (1 << 53) | (1 << 57)
+    True
+    """
+    wizards = hand & WIZARD_BITS
+    jesters = hand & JESTER_BITS
+    return (hand & PLAIN_BITS) | (wizards & -wizards) | (jesters & -jesters)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def card_mask(hand: int) -> int:
+    """A compiled Wizard-deck hand as the mask of its card codes (bit 52 for any Wizard, 53 for any Jester).
+
+    The form the outcome arrays keep (:mod:`ohhell.sim.arrays`): bit ``code`` for card ``code``.
+
+    Examples
+    --------
+    >>> card_mask((1 << 3) | (0b1010 << 52)) == (1 << 3) | (1 << 52)
+    True
+    """
+    m = hand & PLAIN_BITS
+    if hand & WIZARD_BITS:
+        m |= 1 << 52
+    if hand & JESTER_BITS:
+        m |= 1 << 53
+    return m
 
 
 def mask_of(cards: Iterable[Card]) -> int:

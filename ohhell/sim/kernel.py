@@ -1,7 +1,7 @@
 """The compiled fast path: deals and matches with the built-in strategies, in numba.
 
 A second implementation of the deal and the match for one 52-card (or
-reduced) deck, reading the compiled rules (:class:`~ohhell.rules.CompiledRules`,
+reduced) deck and the Wizard deck, reading the compiled rules (:class:`~ohhell.rules.CompiledRules`,
 bundled as :class:`KernelRules` by :func:`kernel_rules`) and the documented
 streams (:mod:`ohhell.engine.stream`, :mod:`ohhell.sim.streams`).  Every rule
 decision is a compiled function of :mod:`ohhell.rules` that the reference
@@ -13,7 +13,10 @@ checks before it runs.
 Hands are bit masks, bit ``code`` for card ``code`` (13 bits a suit), so the
 legal cards in ascending card order are the set bits from the lowest:
 exactly the order the reference engine offers them, and a random choice
-reads the same number.  The reference engine stays the definition; tests
+reads the same number.  A Wizard-deck hand gives each Wizard and Jester its
+own bit (52-55, 56-59; :mod:`ohhell.cards.masks`), and that deck's tricks
+are played by their own loop (:func:`_play_tricks_wizard`), chosen once a
+deal.  The reference engine stays the definition; tests
 check this path against it deal for deal.  Random play reads the seat
 streams exactly as :class:`~ohhell.strategies.RandomStrategy` does; the folk
 player runs the very decision functions (:mod:`ohhell.strategies.folk_core`)
@@ -27,16 +30,29 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from ohhell.cards.masks import kth_bit, popcount
+from ohhell.cards.masks import (
+    JESTER_BITS,
+    PLAIN_BITS,
+    SUIT_OF,
+    WIZARD_BITS,
+    card_mask,
+    code_of_bit,
+    distinct_cards,
+    kth_bit,
+    lowest_bit,
+    popcount,
+    suit_mask,
+)
 from ohhell.engine.state import draw_trump_suits
 from ohhell.engine.stream import draw_below
 from ohhell.rules.compiled import CompiledRules
 from ohhell.rules.match_end import last_placed, rank_compare, sort_standings
 from ohhell.rules.restriction import adjust_mask, adjuster, dealer_hooked, legal_bid_mask
 from ohhell.rules.scoring import round_scores
+from ohhell.rules.tricks import trick_strength
 from ohhell.rules.trump import trump_before_deal, trump_of_card
 from ohhell.strategies.ev_core import ev_bid
-from ohhell.strategies.folk_core import folk_bid
+from ohhell.strategies.folk_core import ALL_TIPS, folk_bid, folk_play
 from ohhell.strategies.odds_core import seat_odds_bid
 from ohhell.strategies.playout import play_tricks
 
@@ -55,6 +71,10 @@ __all__ = [
     "TIE_BREAK_CODES",
     "CARD_CODES",
     "STRATEGY_KINDS",
+    "WIZARD_STRATEGY_KINDS",
+    "MAX_WIZARDS",
+    "MAX_JESTERS",
+    "deck_bits",
 ]
 
 U64 = np.uint64
@@ -79,10 +99,18 @@ RESTRICTION_CODES = frozenset({_R_NONE, _R_HOOK, _R_FIRST, _R_HIGHEST})
 SIGHT_CODES = frozenset({0, 1, 2})
 #: Tie-breaks (:data:`~ohhell.rules.compiled.TIE_BREAKS`): made bids, best round.
 TIE_BREAK_CODES = frozenset({0, 1})
-#: Card codes a deck may hold, each at most once (one 52-card deck or part of it; no Wizards).
+#: Plain card codes a deck may hold, each at most once (one 52-card deck or part of it).
 CARD_CODES = frozenset(range(52))
+#: Wizards (code 52) and Jesters (code 53) a deck may hold: bits 52-55 and 56-59 of a hand (the Wizard deck).
+MAX_WIZARDS = 4
+MAX_JESTERS = 4
 #: Strategy kinds (:func:`ohhell.sim.paths.kernel_strategy`): random, folk, expected value, card odds.
 STRATEGY_KINDS = frozenset({0, 1, 2, 3})
+#: Strategy kinds played with the Wizard deck: random, folk, card odds (whose Python version plays that
+#: deck as the folk player with every tip and bids the folk bid plus one a Wizard).  Not the
+#: expected-value bidder: it samples the unseen cards of a deck of distinct plain cards.
+WIZARD_STRATEGY_KINDS = frozenset({0, 1, 3})
+_WIZARD, _JESTER = 52, 53
 
 
 @njit(cache=True, error_model="numpy")
@@ -142,7 +170,10 @@ class KernelRules(NamedTuple):
 
     ``tie_breaks``: codes of :data:`~ohhell.rules.compiled.TIE_BREAKS`;
     ``restriction``: a code of :data:`~ohhell.rules.compiled.RESTRICTIONS`;
-    ``cons_points`` 0: no Boer consolation; ``deck_mask``: the deck's cards as a mask.
+    ``cons_points`` 0: no Boer consolation; ``deck``: the bit of each card in
+    the rules' deck order (:func:`deck_bits`); ``deck_mask``: the deck's bits
+    as a mask; ``wizards``: the deck holds Wizards and Jesters (hands keep
+    one bit per copy, :mod:`ohhell.cards.masks`).
     """
 
     hand_sizes: np.ndarray
@@ -160,6 +191,7 @@ class KernelRules(NamedTuple):
     cons_points: int
     cons_ties: bool
     simultaneous: bool
+    wizards: bool
 
 
 class KernelSeats(NamedTuple):
@@ -208,9 +240,28 @@ class MatchOutputs(NamedTuple):
     plays: np.ndarray
 
 
+def deck_bits(deck: np.ndarray) -> np.ndarray:
+    """The hand bit of each card of a deck (card codes, in order): its code for a plain card, the
+    k-th Wizard 52 + k and the k-th Jester 56 + k (k from 0), as :mod:`ohhell.cards.masks` lays out
+    a Wizard-deck hand.
+
+    Examples
+    --------
+    >>> deck_bits(np.array([0, 52, 51, 53, 52])).tolist()
+    [0, 52, 51, 56, 53]
+    """
+    codes = np.asarray(deck, dtype=np.int64)
+    bits = codes.copy()
+    for code, first in ((_WIZARD, 52), (_JESTER, 56)):
+        where = np.flatnonzero(codes == code)
+        bits[where] = first + np.arange(where.size)
+    return bits
+
+
 def kernel_rules(compiled: CompiledRules) -> KernelRules:
     """The kernel's bundle of a :class:`~ohhell.rules.CompiledRules` (every code computed there)."""
     c = compiled
+    bits = deck_bits(c.deck)
     return KernelRules(
         hand_sizes=c.hand_sizes,
         players_in_round=c.players_in_round,
@@ -220,14 +271,158 @@ def kernel_rules(compiled: CompiledRules) -> KernelRules:
         set_aside=c.set_aside,
         score_tables=c.score_tables,
         sight=c.sight,
-        deck=c.deck,
-        deck_mask=sum(1 << int(code) for code in c.deck),
+        deck=bits,
+        deck_mask=sum(1 << int(b) for b in bits),
         tie_breaks=c.tie_break_codes,
         restriction=c.restriction_code,
         cons_points=c.consolation_points,
         cons_ties=c.consolation_ties,
         simultaneous=c.simultaneous,
+        wizards=bool(c.wizards),
     )
+
+
+@njit(cache=True, error_model="numpy")
+def _named_trump(hand: int, sight: int, random: bool, st: np.ndarray, seat: int) -> int:
+    """The suit the dealer names on a turned-up Wizard, as its strategy's ``name_trump`` does.
+
+    Random play reads one ``integers(4)`` from the dealer's stream (row
+    ``1 + seat`` of ``st``); the folk and card-odds players name the suit
+    with most cards in the hand they see (the higher suit on ties; bidding
+    blind or on the forehead they see none: spades).
+    """
+    if random:
+        return draw_below(st, 1 + seat, 4)
+    plain = hand & PLAIN_BITS if sight == 0 else 0
+    best = 0
+    most = -1
+    for suit in range(4):
+        k = popcount(plain & suit_mask(suit))
+        if k >= most:
+            most = k
+            best = suit
+    return best
+
+
+@njit(cache=True, error_model="numpy")
+def _wizard_aware_bid(
+    hand: int, sight: int, h: int, n: int, t_under: int, t_over: int, seen_sum: int, seen: int, legal_bids: int
+) -> int:
+    """The card-odds player's bid with the Wizard deck: the legal bid nearest the folk bid (every tip) of
+    the plain cards it sees plus one a Wizard (ties: the lower), as
+    :func:`ohhell.strategies.rollout.wizard_aware_bid`."""
+    own = hand if sight == 0 else 0
+    target = folk_bid(own & PLAIN_BITS, h, n, t_under, t_over, ALL_TIPS, seen_sum, seen, legal_bids)
+    target += popcount(own & WIZARD_BITS)
+    best = -1
+    gap = 1 << 30
+    for b in range(h + 1):
+        if legal_bids >> b & 1 and abs(b - target) < gap:
+            gap = abs(b - target)
+            best = b
+    return best
+
+
+@njit(cache=True, error_model="numpy")
+def _play_tricks_wizard(
+    hands: np.ndarray,
+    n: int,
+    h: int,
+    leader: int,
+    bids: np.ndarray,
+    tricks: np.ndarray,
+    t_under: int,
+    t_over: int,
+    kinds: np.ndarray,
+    flags: np.ndarray,
+    st: np.ndarray,
+    plays: np.ndarray,
+    all_random: bool,
+) -> None:
+    """:func:`~ohhell.strategies.playout.play_tricks` for the Wizard deck (hands of :mod:`ohhell.cards.masks`).
+
+    The rules of :mod:`ohhell.rules.tricks`: Wizards and Jesters may always
+    be played; the suit to follow is the first plain card's unless a Wizard
+    came before it; the first Wizard wins, else the best plain card, a
+    Jester only in a trick of Jesters (the first).  Random play draws among
+    the distinct legal cards in card order.  The folk player (kinds 1, and
+    3 with every tip: the card-odds player's Wizard-deck play) plays as
+    :func:`ohhell.strategies.folk.folk_play`: a Wizard while short of its
+    bid, a Jester once it is made, else the compiled folk card of its plain
+    cards against the trick's plain cards (their first card's suit led, its
+    best card's holder counted from the leader along the plain cards).
+    ``plays`` records card codes.
+    """
+    record = plays.shape[0] > 0
+    played = 0
+    for t in range(h):
+        led = -1  # the suit to follow, -1 none (yet)
+        wizard_led = False  # a Wizard came before any plain card: no suit to follow
+        best = -1
+        best_key = -1
+        plain_len = 0  # the folk player's view of the trick: its plain cards
+        plain_led = -1
+        plain_key = -1
+        plain_best = 0
+        seat = leader - 1
+        for p in range(n):
+            seat += 1
+            if seat == n:
+                seat = 0
+            hand = hands[seat]
+            plain = hand & PLAIN_BITS
+            legal = plain
+            if led >= 0:
+                follow = plain & suit_mask(led)
+                if follow != 0:
+                    legal = follow
+            if all_random or kinds[seat] == 0:
+                cards = distinct_cards(hand) & ~(plain & ~legal)
+                b = kth_bit(cards, draw_below(st, 1 + seat, popcount(cards)))
+            else:
+                wizards = hand & WIZARD_BITS
+                jesters = hand & JESTER_BITS
+                if tricks[seat] < bids[seat] and wizards != 0:
+                    b = lowest_bit(wizards)
+                elif tricks[seat] >= bids[seat] and jesters != 0:
+                    b = lowest_bit(jesters)
+                elif legal == 0:
+                    b = lowest_bit(distinct_cards(hand))
+                else:
+                    short = 0
+                    if plain_len > 0:
+                        holder = (leader + plain_best) % n
+                        short = bids[holder] - tricks[holder]
+                    tips = ALL_TIPS if kinds[seat] == 3 else flags[seat]
+                    b = folk_play(plain, legal, plain_len, plain_led, plain_key, short, n, t_under, t_over,
+                                  bids[seat], tricks[seat], h - t, played, tips)  # fmt: skip
+            hands[seat] = hand & ~(np.int64(1) << np.int64(b))
+            code = code_of_bit(b)
+            if record:
+                plays[t, p] = code
+            if code < 52:
+                played |= 1 << code
+                if led < 0 and not wizard_led:
+                    led = int(SUIT_OF[code])
+                if plain_len == 0:
+                    plain_led = int(SUIT_OF[code])
+                k = trick_strength(code, plain_led, t_under, t_over)
+                if k > plain_key:
+                    plain_key = k
+                    plain_best = plain_len
+                plain_len += 1
+                key = trick_strength(code, led, t_under, t_over) + 1
+            elif code == _WIZARD:
+                if led < 0:
+                    wizard_led = True
+                key = 1 << 20
+            else:
+                key = 0
+            if key > best_key:
+                best_key = key
+                best = seat
+        tricks[best] += 1
+        leader = best
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -275,6 +470,7 @@ def _deal(
     )
     set_aside, score_tables, deck, restriction = rules.set_aside, rules.score_tables, rules.deck, rules.restriction
     cons_points, cons_ties, simultaneous = rules.cons_points, rules.cons_ties, rules.simultaneous
+    wizards = rules.wizards
     sight = rules.sight[r]
     h = hand_sizes[r]
     d = deck.shape[0]
@@ -332,6 +528,10 @@ def _deal(
         turned = order[pos]
         known_out |= 1 << turned
         t_over = trump_of_card(src, False, turned)
+        if turned >= 52:  # the Wizard deck: a Wizard turned up lets the dealer name trump
+            if turned < 56:
+                t_over = _named_trump(hands_out[dealer], sight, all_random or kinds[dealer] == 0, st, dealer)
+            turned = code_of_bit(turned)
     trump_out[0] = t_under
     trump_out[1] = t_over
     trump_out[2] = turned
@@ -352,8 +552,12 @@ def _deal(
         elif kinds[seat] == 1:
             seen_sum = 0 if simultaneous else total
             seen = 0 if simultaneous else i
-            own = int(hands_out[seat]) if sight == 0 else 0
+            own = int(hands_out[seat]) & PLAIN_BITS if sight == 0 else 0
             b = folk_bid(own, h, n, t_under, t_over, flags[seat], seen_sum, seen, legal_bids)
+        elif kinds[seat] == 3 and wizards:
+            seen_sum = 0 if simultaneous else total
+            seen = 0 if simultaneous else i
+            b = _wizard_aware_bid(hands_out[seat], sight, h, n, t_under, t_over, seen_sum, seen, legal_bids)
         elif kinds[seat] == 3:
             for q in range(n):
                 hands[q] = hands_out[(dealer + 1 + q) % n]  # hands: a free work buffer until play
@@ -379,8 +583,10 @@ def _deal(
             # one draw even with one legal move (as the reference strategy)
             bids[adj] = kth_bit(options, draw_below(st, 1 + adj, popcount(options)))
         elif kinds[adj] == 1:
-            own = int(hands_out[adj]) if sight == 0 else 0
+            own = int(hands_out[adj]) & PLAIN_BITS if sight == 0 else 0
             bids[adj] = folk_bid(own, h, n, t_under, t_over, flags[adj], 0, 0, options)
+        elif kinds[adj] == 3 and wizards:
+            bids[adj] = _wizard_aware_bid(hands_out[adj], sight, h, n, t_under, t_over, 0, 0, options)
         elif kinds[adj] == 3:
             for q in range(n):
                 hands[q] = hands_out[(dealer + 1 + q) % n]  # hands: a free work buffer until play
@@ -399,9 +605,15 @@ def _deal(
     for s in range(n):
         hands[s] = hands_out[s]
         tricks[s] = 0
-    play_tricks(
-        hands, n, h, (dealer + 1) % n, bids, tricks, t_under, t_over, kinds, flags, st, trick_buf, plays, all_random
-    )
+    if wizards:
+        _play_tricks_wizard(hands, n, h, (dealer + 1) % n, bids, tricks, t_under, t_over, kinds, flags, st, plays,
+                            all_random)  # fmt: skip
+        for s in range(n):
+            hands_out[s] = card_mask(hands_out[s])
+    else:
+        play_tricks(
+            hands, n, h, (dealer + 1) % n, bids, tricks, t_under, t_over, kinds, flags, st, trick_buf, plays, all_random
+        )
     # scores
     hooked = dealer_hooked(restriction, h, total - first_bids[dealer])
     round_scores(score_tables[r], bids, tricks, n, dealer, hooked, cons_points, cons_ties, scores)

@@ -65,13 +65,16 @@ def fast_path_reason(compiled: CompiledRules, strategies: Sequence[Strategy]) ->
     (:data:`ohhell.sim.kernel.TRUMP_SOURCE_CODES` and its neighbours).
     """
     codes = [int(c) for c in compiled.deck]
-    if compiled.wizards:
-        return "the Wizard deck"
-    if len(set(codes)) != len(codes):
+    plain = [c for c in codes if c < 52]
+    if len(set(plain)) != len(plain):
         return "two decks (identical cards)"
-    strange = sorted(set(codes) - kernel.CARD_CODES)
+    specials = {"Wizards": (52, kernel.MAX_WIZARDS), "Jesters": (53, kernel.MAX_JESTERS)}
+    for name, (code, most) in specials.items():
+        if codes.count(code) > most:
+            return f"a deck with {codes.count(code)} {name}: the compiled path holds at most {most}"
+    strange = sorted(set(plain) - kernel.CARD_CODES) + sorted({c for c in codes if c > 53})
     if strange:
-        return f"a deck with card codes outside 0..51: {strange}"
+        return f"a deck with card codes outside 0..53: {strange}"
     checks = (
         ("trump source", compiled.trump_source, kernel.TRUMP_SOURCE_CODES, TRUMP_SOURCES),
         ("bid restriction", [compiled.restriction_code], kernel.RESTRICTION_CODES, RESTRICTIONS),
@@ -86,6 +89,14 @@ def fast_path_reason(compiled: CompiledRules, strategies: Sequence[Strategy]) ->
     unsupported = sorted({repr(s) for s, p in zip(strategies, pairs) if p is None or p[0] not in kernel.STRATEGY_KINDS})
     if unsupported:
         return f"strategies without a compiled version: {', '.join(unsupported)}"
+    if compiled.wizards:
+        kinds = kernel.WIZARD_STRATEGY_KINDS
+        unsupported = sorted({repr(s) for s, p in zip(strategies, pairs) if p is not None and p[0] not in kinds})
+        if unsupported:
+            return (
+                f"the Wizard deck with {', '.join(unsupported)}: its compiled version samples the unseen"
+                " cards of a deck of distinct plain cards"
+            )
     return None
 
 
