@@ -13,16 +13,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-import numpy as np
-
 from ohhell.cards import Card, Suit
-from ohhell.cards.masks import mask_of
 from ohhell.engine import Observation, Stream
 from ohhell.engine.stream import state_array
-from ohhell.rules import compile_rules
 from ohhell.strategies import ismcts_core as core
-from ohhell.strategies.folk import Folk, longest_suit, trump_pair
-from ohhell.strategies.rollout import NO_ODDS, Rollout, compiled_deck, policy_card, shown_out
+from ohhell.strategies.folk import Folk, longest_suit
+from ohhell.strategies.rollout import NO_ODDS, Rollout, compiled_deck, play_inputs, policy_card, shown_out
 
 __all__ = ["ISMCTS"]
 
@@ -109,37 +105,16 @@ class ISMCTS:
         hands hold between them, when an outside program knows them (default:
         every card it has not seen, some of them left in the stock).
         """
-        n = obs.players
-        hands_known = np.zeros(n, dtype=np.int64)
-        hands_known[obs.seat] = mask_of(obs.hand)
-        played_by = np.zeros(n, dtype=np.int64)
-        for leader, cards in [(t.leader, t.cards) for t in obs.completed_tricks] + [(obs.leader, obs.current_trick)]:
-            for i, c in enumerate(cards):
-                played_by[(leader + i) % n] |= 1 << c.code
-        room = np.array(
-            [0 if s == obs.seat else obs.hand_size - int(played_by[s]).bit_count() for s in range(n)],
-            dtype=np.int64,
-        )
-        seen = mask_of(obs.hand) | mask_of(obs.played_cards) | mask_of(obs.exposed)
-        if obs.trump_card is not None:
-            seen |= mask_of((obs.trump_card,))
-        deck = mask_of(obs.rules.deck.cards()) if unseen is None else unseen | seen
-        trick = np.zeros(n, dtype=np.int64)
-        for i, c in enumerate(obs.current_trick):
-            trick[i] = c.code
-        bids = np.array([b if b is not None else 0 for b in obs.bids], dtype=np.int64)
-        won = np.array(obs.tricks_won, dtype=np.int64)
-        under, over = trump_pair(obs.trump)
-        table = np.ascontiguousarray(compile_rules(obs.rules).score_table(obs.round_index))
+        p = play_inputs(obs, unseen)
         odds = Rollout._odds(obs) if self.inference else NO_ODDS
         st = state_array(rng)
         worlds, weights = core.draw_worlds(
-            hands_known, obs.seat, room, shown_out(obs), deck & ~seen, bids, under, over, played_by,
+            p.hands_known, obs.seat, p.room, shown_out(obs), p.pool, p.bids, p.under, p.over, p.played_by,
             obs.hand_size, odds, obs.dealer, obs.rules.bidding.simultaneous, self.worlds, st,
         )  # fmt: skip
         visits, means = core.search(
-            worlds, weights, obs.seat, trick, len(obs.current_trick), obs.leader, obs.tricks_left, bids, won,
-            under, over, mask_of(obs.played_cards), table, self.iterations, float(self.uct_c), st,
+            worlds, weights, obs.seat, p.trick, len(obs.current_trick), obs.leader, obs.tricks_left, p.bids, p.won,
+            p.under, p.over, p.played, p.table, self.iterations, float(self.uct_c), st,
         )  # fmt: skip
         rng.set_state(st[0])
         legal = obs.legal_cards

@@ -14,6 +14,7 @@ rest of the deal is modelled with, not by a coalition or a solver.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -30,7 +31,17 @@ from ohhell.strategies.folk_core import ALL_TIPS
 
 NO_ODDS = np.zeros((1, 1, 1, 1, 1, 1, 1, 1))  # the compiled cores' "no card-odds model"
 
-__all__ = ["Rollout", "compiled_deck", "shown_out", "nearest_bid", "policy_card", "over_wants", "wizard_aware_bid"]
+__all__ = [
+    "Rollout",
+    "PlayInputs",
+    "play_inputs",
+    "compiled_deck",
+    "shown_out",
+    "nearest_bid",
+    "policy_card",
+    "over_wants",
+    "wizard_aware_bid",
+]
 
 
 def compiled_deck(obs: Observation) -> bool:
@@ -51,6 +62,54 @@ def shown_out(obs: Observation) -> np.ndarray:
             if c.suit != led:
                 void[(leader + i) % obs.players] |= 1 << led
     return void
+
+
+class PlayInputs(NamedTuple):
+    """A card decision as the compiled card searches read it (see :func:`play_inputs`)."""
+
+    hands_known: np.ndarray  # per seat, the cards known to be in the hand (this seat's; 0 for the others)
+    played_by: np.ndarray  # per seat, the cards it has played this deal
+    room: np.ndarray  # per seat, how many more cards it holds (0 for this seat)
+    pool: int  # the cards this seat cannot see that the other hands are dealt from
+    played: int  # the cards played this deal
+    trick: np.ndarray  # the cards of the trick so far, in order
+    bids: np.ndarray  # every seat's bid
+    won: np.ndarray  # every seat's tricks so far
+    under: int
+    over: int  # the trump pair (:func:`~ohhell.strategies.folk.trump_pair`)
+    table: np.ndarray  # the round's score table
+
+
+def play_inputs(obs: Observation, unseen: int | None = None) -> PlayInputs:
+    """The arrays and masks of a card decision for the compiled searches (rollout and tree search).
+
+    ``unseen``: a mask of the cards the other hands hold between them, when
+    an outside program knows them (default: every card this seat has not
+    seen, some of them left in the stock).
+    """
+    n = obs.players
+    hands_known = np.zeros(n, dtype=np.int64)
+    hands_known[obs.seat] = mask_of(obs.hand)
+    played_by = np.zeros(n, dtype=np.int64)
+    for leader, cards in [(t.leader, t.cards) for t in obs.completed_tricks] + [(obs.leader, obs.current_trick)]:
+        for i, c in enumerate(cards):
+            played_by[(leader + i) % n] |= 1 << c.code
+    room = np.array(
+        [0 if s == obs.seat else obs.hand_size - int(played_by[s]).bit_count() for s in range(n)], dtype=np.int64
+    )
+    played = mask_of(obs.played_cards)
+    seen = mask_of(obs.hand) | played | mask_of(obs.exposed)
+    if obs.trump_card is not None:
+        seen |= mask_of((obs.trump_card,))
+    deck = mask_of(obs.rules.deck.cards()) if unseen is None else unseen | seen
+    trick = np.zeros(n, dtype=np.int64)
+    for i, c in enumerate(obs.current_trick):
+        trick[i] = c.code
+    bids = np.array([b if b is not None else 0 for b in obs.bids], dtype=np.int64)
+    won = np.array(obs.tricks_won, dtype=np.int64)
+    under, over = trump_pair(obs.trump)
+    table = np.ascontiguousarray(compile_rules(obs.rules).score_table(obs.round_index))
+    return PlayInputs(hands_known, played_by, room, deck & ~seen, played, trick, bids, won, under, over, table)
 
 
 def nearest_bid(target: int, legal: tuple[int, ...]) -> int:
@@ -198,35 +257,13 @@ class Rollout:
     def card_scores_by_seat(self, obs: Observation, rng: Stream, unseen: int | None = None) -> dict[Card, np.ndarray]:
         """Mean score of every seat (by seat) for each legal card of this seat, on the same samples as
         :meth:`card_scores` (whose numbers are this seat's)."""
-        n = obs.players
-        hands_known = np.zeros(n, dtype=np.int64)
-        hands_known[obs.seat] = mask_of(obs.hand)
-        played_by_mask = np.zeros(n, dtype=np.int64)
-        for leader, cards in [(t.leader, t.cards) for t in obs.completed_tricks] + [(obs.leader, obs.current_trick)]:
-            for i, c in enumerate(cards):
-                played_by_mask[(leader + i) % n] |= 1 << c.code
-        room = np.array(
-            [0 if s == obs.seat else obs.hand_size - int(played_by_mask[s]).bit_count() for s in range(n)],
-            dtype=np.int64,
-        )
-        played = mask_of(obs.played_cards)
-        seen = mask_of(obs.hand) | played | mask_of(obs.exposed)
-        if obs.trump_card is not None:
-            seen |= mask_of((obs.trump_card,))
-        deck = mask_of(obs.rules.deck.cards()) if unseen is None else unseen | seen
-        trick = np.zeros(n, dtype=np.int64)
-        for i, c in enumerate(obs.current_trick):
-            trick[i] = c.code
-        bids = np.array([b if b is not None else 0 for b in obs.bids], dtype=np.int64)
-        won = np.array(obs.tricks_won, dtype=np.int64)
-        under, over = trump_pair(obs.trump)
-        table = np.ascontiguousarray(compile_rules(obs.rules).score_table(obs.round_index))
+        p = play_inputs(obs, unseen)
         odds = self._odds(obs) if self.inference else NO_ODDS
         st = state_array(rng)
         values = core.card_value_table(
-            hands_known, obs.seat, room, shown_out(obs), deck & ~seen, mask_of(obs.legal_cards), trick,
-            len(obs.current_trick), obs.leader, obs.tricks_left, bids, won, under, over, played, table,
-            self.play_samples, played_by_mask, obs.hand_size, odds, obs.dealer,
+            p.hands_known, obs.seat, p.room, shown_out(obs), p.pool, mask_of(obs.legal_cards), p.trick,
+            len(obs.current_trick), obs.leader, obs.tricks_left, p.bids, p.won, p.under, p.over, p.played, p.table,
+            self.play_samples, p.played_by, obs.hand_size, odds, obs.dealer,
             obs.rules.bidding.simultaneous, st,
         )  # fmt: skip
         rng.set_state(st[0])
