@@ -36,9 +36,8 @@ from numba import njit
 
 from ohhell.cards.masks import lowest_bit, popcount, suit_mask
 from ohhell.engine.stream import draw_below, next_word
-from ohhell.strategies.odds_core import card_chances, field_class, intent_class, trick_distribution
 from ohhell.strategies.policy_core import over_wants_of, policy_play, winning_position
-from ohhell.strategies.rollout_core import cards_array, deal_unseen, finish_deal
+from ohhell.strategies.rollout_core import bid_fields, cards_array, finish_deal, weighted_sample
 
 __all__ = ["draw_worlds", "search"]
 
@@ -65,7 +64,7 @@ def draw_worlds(
 ) -> tuple[np.ndarray, np.ndarray]:
     """``worlds`` deals (hand masks ``[worlds, n]``) and their weights, advancing row 0 of ``st``.
 
-    Arguments as in :func:`~ohhell.strategies.rollout_core.card_values`
+    Arguments as in :func:`~ohhell.strategies.rollout_core.card_value_table`
     (whose samples these are): ``hands_known`` the cards known in each hand,
     ``room`` how many more each seat holds, ``pool_mask`` the cards this seat
     cannot see, ``odds`` the round's card-odds array (a dummy of another
@@ -82,31 +81,10 @@ def draw_worlds(
     positions = np.empty(n, dtype=np.int64)
     fields = np.empty(n, dtype=np.int64)
     if infer:
-        for s in range(n):
-            positions[s] = (s - dealer - 1) % n
-            heard_sum = 0
-            if not simultaneous:
-                for q in range(positions[s]):
-                    heard_sum += bids[(dealer + 1 + q) % n]
-            fields[s] = field_class(heard_sum, 0 if simultaneous else positions[s], h, n)
-    no_voids = np.zeros(n, dtype=np.int64)
+        bid_fields(bids, dealer, simultaneous, h, positions, fields)
     for k in range(worlds):
-        for s in range(n):
-            hands[s] = hands_known[s]
-        if not deal_unseen(pool, room, voids, hands, st, 50):
-            for s in range(n):
-                hands[s] = hands_known[s]
-            deal_unseen(pool, room, no_voids, hands, st, 1)
-        if infer:
-            weight = 1.0
-            for s in range(n):
-                if s == me:
-                    continue
-                m_c = card_chances(hands[s] | played_by[s], odds, positions[s], fields[s], intent_class(bids[s]),
-                                   t_under, t_over, chances)  # fmt: skip
-                trick_distribution(chances, m_c, dist)
-                weight *= dist[bids[s]]
-            weights[k] = weight
+        weights[k] = weighted_sample(pool, room, voids, hands_known, hands, st, me, infer, played_by, odds,
+                                     positions, fields, bids, t_under, t_over, chances, dist)  # fmt: skip
         for s in range(n):
             out[k, s] = hands[s]
     return out, weights

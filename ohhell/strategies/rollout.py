@@ -156,7 +156,7 @@ class Rollout:
     same way by the bids already heard (each earlier bidder's sampled hand
     taking exactly its bid); ``odds_bids``: the bids not yet made are the
     card-odds player's bids of the sampled hands instead of the folk bids
-    (:func:`~ohhell.strategies.rollout_core.bid_values_odds`).  A decision with one legal
+    (:func:`~ohhell.strategies.rollout_core.bid_value_table`).  A decision with one legal
     choice is not searched.  Reproducible: the samples read the seat's own
     stream.  Objective: this seat's mean score under the round's score table
     (so harsh scoring, a zero-bid bonus, OpenSpiel's tricks-on-a-miss and a

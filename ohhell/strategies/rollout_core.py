@@ -5,7 +5,7 @@ each over integers and card masks (conventions of :mod:`ohhell.strategies.folk_c
 
 - :func:`finish_deal`: plays a deal out from any point (a trick may be in
   progress), every seat by :func:`policy_play` with its own bid.
-- :func:`card_values` / :func:`bid_values`: for each legal choice, the mean
+- :func:`card_value_table` / :func:`bid_value_table`: for each legal choice, the mean
   score of this seat over sampled deals of the cards it cannot see (one
   sample shared by every choice: common random numbers), each played out by
   :func:`finish_deal` and scored with the round's score table.
@@ -31,11 +31,11 @@ from ohhell.strategies.policy_core import over_wants_of, policy_play, winning_po
 __all__ = [
     "finish_deal",
     "deal_unseen",
-    "card_values",
     "card_value_table",
     "bid_values",
-    "bid_values_odds",
     "bid_value_table",
+    "bid_fields",
+    "weighted_sample",
     "cards_array",
 ]
 
@@ -153,39 +153,66 @@ def deal_unseen(
 
 
 @njit(cache=True, error_model="numpy")
-def card_values(
-    hands_known: np.ndarray,
-    me: int,
+def bid_fields(
+    bids: np.ndarray, dealer: int, simultaneous: bool, h: int, positions: np.ndarray, fields: np.ndarray
+) -> None:
+    """Each seat's position from the dealer's left and the field class of the bids it heard, into
+    ``positions`` and ``fields`` (the keys :func:`weighted_sample` reads the card-odds chances with)."""
+    n = bids.shape[0]
+    for s in range(n):
+        positions[s] = (s - dealer - 1) % n
+        heard_sum = 0
+        if not simultaneous:
+            for q in range(positions[s]):
+                heard_sum += bids[(dealer + 1 + q) % n]
+        fields[s] = field_class(heard_sum, 0 if simultaneous else positions[s], h, n)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def weighted_sample(
+    pool: np.ndarray,
     room: np.ndarray,
     voids: np.ndarray,
-    pool_mask: int,
-    legal: int,
-    trick: np.ndarray,
-    trick_len: int,
-    leader: int,
-    tricks_left: int,
+    hands_known: np.ndarray,
+    hands: np.ndarray,
+    st: np.ndarray,
+    me: int,
+    infer: bool,
+    played_by: np.ndarray,
+    odds: np.ndarray,
+    positions: np.ndarray,
+    fields: np.ndarray,
     bids: np.ndarray,
-    won: np.ndarray,
     t_under: int,
     t_over: int,
-    played: int,
-    table: np.ndarray,
-    samples: int,
-    played_by: np.ndarray,
-    h: int,
-    odds: np.ndarray,
-    dealer: int,
-    simultaneous: bool,
-    st: np.ndarray,
-) -> np.ndarray:
-    """Mean score of seat ``me`` (``table[bid, tricks]``) for each card code (``-inf`` where not legal).
+    chances: np.ndarray,
+    dist: np.ndarray,
+) -> float:
+    """One sampled deal of the unseen cards into ``hands`` (after 50 dead ends, without the voids) and its weight.
 
-    The column ``me`` of :func:`card_value_table` (see there for the arguments).
+    With ``infer`` the weight is the chance, under the card-odds trick model,
+    that every other seat's sampled hand (with the cards it has played:
+    ``played_by``) takes exactly the tricks it bid, from its position and the
+    bids it heard (:func:`bid_fields`); else 1.
     """
-    values = card_value_table(hands_known, me, room, voids, pool_mask, legal, trick, trick_len, leader, tricks_left,
-                              bids, won, t_under, t_over, played, table, samples, played_by, h, odds, dealer,
-                              simultaneous, st)  # fmt: skip
-    return values[:, me].copy()
+    n = hands.shape[0]
+    for s in range(n):
+        hands[s] = hands_known[s]
+    if not deal_unseen(pool, room, voids, hands, st, 50):
+        for s in range(n):
+            hands[s] = hands_known[s]
+        no_voids = np.zeros(n, dtype=np.int64)
+        deal_unseen(pool, room, no_voids, hands, st, 1)
+    weight = 1.0
+    if infer:
+        for s in range(n):
+            if s == me:
+                continue
+            m_c = card_chances(hands[s] | played_by[s], odds, positions[s], fields[s], intent_class(bids[s]),
+                               t_under, t_over, chances)  # fmt: skip
+            trick_distribution(chances, m_c, dist)
+            weight *= dist[bids[s]]
+    return weight
 
 
 @njit(cache=True, error_model="numpy")
@@ -242,30 +269,10 @@ def card_value_table(
     positions = np.empty(n, dtype=np.int64)
     fields = np.empty(n, dtype=np.int64)
     if infer:  # each opponent's position from the dealer's left and the bids it heard: the same in every sample
-        for s in range(n):
-            positions[s] = (s - dealer - 1) % n
-            heard_sum = 0
-            if not simultaneous:
-                for q in range(positions[s]):
-                    heard_sum += bids[(dealer + 1 + q) % n]
-            fields[s] = field_class(heard_sum, 0 if simultaneous else positions[s], h, n)
+        bid_fields(bids, dealer, simultaneous, h, positions, fields)
     for _ in range(samples):
-        for s in range(n):
-            hands[s] = hands_known[s]
-        if not deal_unseen(pool, room, voids, hands, st, 50):
-            for s in range(n):
-                hands[s] = hands_known[s]
-            no_voids = np.zeros(n, dtype=np.int64)
-            deal_unseen(pool, room, no_voids, hands, st, 1)
-        weight = 1.0
-        if infer:
-            for s in range(n):
-                if s == me:
-                    continue
-                m_c = card_chances(hands[s] | played_by[s], odds, positions[s], fields[s], intent_class(bids[s]),
-                                   t_under, t_over, chances)  # fmt: skip
-                trick_distribution(chances, m_c, dist)
-                weight *= dist[bids[s]]
+        weight = weighted_sample(pool, room, voids, hands_known, hands, st, me, infer, played_by, odds, positions,
+                                 fields, bids, t_under, t_over, chances, dist)  # fmt: skip
         count += weight
         c_mask = legal
         while c_mask:
@@ -324,36 +331,11 @@ def bid_values(
     are the folk player's bids of the sampled hands, made after hearing this
     seat's bid (unless bidding is simultaneous); under the hook the dealer's
     forbidden bid is avoided.  Reads row 0 of ``st``.  The samples are not
-    weighted: :func:`bid_values_odds` without the card-odds model.
+    weighted: the column ``pos`` of :func:`bid_value_table` without the card-odds model.
     """
     no_odds = np.zeros((1, 1, 1, 1, 1, 1, 1, 1))
-    return bid_values_odds(known_hands, pos, h, t_under, t_over, known_out, deck_mask, heard, legal_bids, table,
-                           samples, hook, simultaneous, no_odds, False, False, st)  # fmt: skip
-
-
-@njit(cache=True, error_model="numpy")
-def bid_values_odds(
-    known_hands: np.ndarray,
-    pos: int,
-    h: int,
-    t_under: int,
-    t_over: int,
-    known_out: int,
-    deck_mask: int,
-    heard: np.ndarray,
-    legal_bids: int,
-    table: np.ndarray,
-    samples: int,
-    hook: bool,
-    simultaneous: bool,
-    odds: np.ndarray,
-    infer: bool,
-    odds_bids: bool,
-    st: np.ndarray,
-) -> np.ndarray:
-    """Mean score of each bid of position ``pos``: the column ``pos`` of :func:`bid_value_table` (see there)."""
     values = bid_value_table(known_hands, pos, h, t_under, t_over, known_out, deck_mask, heard, legal_bids, table,
-                             samples, hook, simultaneous, odds, infer, odds_bids, st)  # fmt: skip
+                             samples, hook, simultaneous, no_odds, False, False, st)  # fmt: skip
     return values[:, pos].copy()
 
 
@@ -384,7 +366,7 @@ def bid_value_table(
     With ``infer`` each sample is weighted by the chance that each bidder
     heard, with its sampled hand, takes exactly the tricks it bid (the
     card-odds chances of its cards, for its position, the bids it had heard
-    and the bid it made), as :func:`card_values` weighs its samples; with
+    and the bid it made), as :func:`card_value_table` weighs its samples; with
     ``odds_bids`` the bids not heard are the card-odds bids of the sampled
     hands (:func:`~ohhell.strategies.odds_core.odds_bid`, after hearing the
     bids before them) instead of the folk bids.
