@@ -10,7 +10,13 @@ Two ways of seating the OpenSpiel bot are measured (``bots_see``):
 ``state`` hands it the game's true state, as OpenSpiel's own tools do (its
 ``resample_from_infostate`` then only permutes the cards the other players
 really hold, so it knows which cards are out of the stock); ``view`` hands
-it a state rebuilt from its own seat's information only, as our players get.
+it a state rebuilt from its own seat's information only, as our players get,
+but the compiled bot's resampling then keeps that state's random stock, so it
+believes one wrong stock for the whole decision.  ``its own information``
+line-ups seat OpenSpiel's Python ``ISMCTSBot`` (the same search) with a
+resampler that deals every card its seat has not seen, the stock's too
+(``ISMCTSFactory(resample="view")``): ISMCTS as it is meant, at the seat's
+own information, and reproducible from the seed.
 
 Usage::
 
@@ -44,12 +50,16 @@ class LineUp:
     simulations: int
     bots_see: str
     deals: int
+    resample: str = "game"  # "view": ISMCTS deals every unseen card again, the stock's too
 
 
 LINEUPS = (
     LineUp("strongest vs ISMCTS(1000), true state", "strongest", 1000, "state", 500),
     LineUp("strongest vs ISMCTS(1000), own view", "strongest", 1000, "view", 500),
     LineUp("strongest told the others' cards vs ISMCTS(1000), true state", "told-rollout", 1000, "state", 500),
+    LineUp("strongest vs ISMCTS(1000), its own information", "strongest", 1000, "state", 500, "view"),
+    LineUp("strongest-fast vs ISMCTS(100), its own information", "strongest-fast", 100, "state", 500, "view"),
+    LineUp("strongest-fast vs ISMCTS(1000), its own information", "strongest-fast", 1000, "state", 500, "view"),
     LineUp("strongest-fast vs ISMCTS(100), true state", "strongest-fast", 100, "state", 500),
     LineUp("strongest-fast vs ISMCTS(100), own view", "strongest-fast", 100, "view", 500),
     LineUp("strongest-fast vs ISMCTS(1000), true state", "strongest-fast", 1000, "state", 500),
@@ -74,7 +84,7 @@ def run(lineup: LineUp, deals: int, seed: int) -> dict[str, Any]:
         ours = strategy(lineup.ours)
     result = head_to_head(
         ours,
-        ismcts(simulations=lineup.simulations, seed=seed),
+        ismcts(simulations=lineup.simulations, seed=seed, resample=lineup.resample),  # type: ignore[arg-type]
         deals=deals,
         seed=seed,
         bots_see=lineup.bots_see,  # type: ignore[arg-type]
@@ -118,9 +128,11 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="4 deals per line-up; print, write nothing")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=-1)
-    parser.add_argument("--only", default=None, help="rerun the line-ups whose name starts with this; keep the rest")
+    parser.add_argument(
+        "--only", action="append", default=None, help="rerun the line-ups whose name starts with this (repeatable)"
+    )
     args = parser.parse_args()
-    lineups = [lu for lu in LINEUPS if args.only is None or lu.name.startswith(args.only)]
+    lineups = [lu for lu in LINEUPS if args.only is None or any(lu.name.startswith(o) for o in args.only)]
     if not lineups:
         parser.error(f"no line-up starts with {args.only!r}")
     rows = Parallel(n_jobs=args.jobs)(delayed(run)(lu, 4 if args.quick else lu.deals, args.seed) for lu in lineups)
@@ -138,8 +150,9 @@ def main() -> None:
         last_row = max(i for i, line in enumerate(merged) if line.startswith("| "))
         merged[last_row + 1 : last_row + 1] = [line for key, line in fresh.items() if key not in known]
         names = ", ".join(lu.name for lu in lineups)
+        only = " ".join(f"--only '{o}'" for o in args.only)
         merged.append(
-            f"\nRerun by `python benchmarks/bench_strength.py --only '{args.only}' --seed {args.seed}` "
+            f"\nRerun by `python benchmarks/bench_strength.py {only} --seed {args.seed}` "
             f"at commit {commit.stdout.strip()}: {names}."
         )
         out.write_text("\n".join(merged) + "\n", encoding="utf-8")

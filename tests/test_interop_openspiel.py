@@ -322,14 +322,59 @@ def test_placeholder_state_shows_the_seat_exactly_its_information() -> None:
                     assert all(c.suit != t.cards[0].suit for c in held[q]), (q, t)
 
 
+def others_hold(state: object, p: int) -> set[Card]:
+    held = hands_in(str(state))
+    return {c for q, cards in held.items() if q != p for c in cards}
+
+
+def test_view_resampler_deals_the_stock_again_and_the_game_resampler_does_not() -> None:
+    """The leak ``resample="view"`` closes: oh_hell's own resampling keeps the other hands' cards among them."""
+    game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 7})
+    rng = random.Random(5)
+    for k in range(12):
+        state = random_state(game, rng, rng.randrange(0, 4 + 20))
+        if state.is_terminal():
+            continue
+        p = state.current_player()
+        true_others = others_hold(state, p)
+        resample = osp._ViewResampler(osp.rules_for(game), Stream(k))
+        seen_view: set[Card] = set()
+        for _ in range(30):
+            world = resample(state, p)
+            assert world.information_state_string(p) == state.information_state_string(p)
+            assert sorted(world.legal_actions()) == sorted(state.legal_actions())
+            seen_view |= others_hold(world, p)
+            native = state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+            assert others_hold(native, p) == true_others  # the same cards, only moved between the others
+        if true_others:
+            assert seen_view - true_others  # a card of the stock reached another hand
+        obs = osp.observation_from_state(state, p)
+        assert not seen_view & (set(obs.hand) | {obs.trump_card})
+
+
+def test_view_ismcts_is_reproducible_and_checks_its_option() -> None:
+    game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 5})
+    state = random_state(game, random.Random(3), 6)
+    make = osp.ISMCTSFactory(simulations=40, resample="view")
+    p = state.current_player()
+    first = [int(make(game, p, seed).step(state)) for seed in range(6)]
+    assert first == [int(make(game, p, seed).step(state)) for seed in range(6)]
+    assert all(a in state.legal_actions() for a in first)
+    with pytest.raises(ValueError, match="resample must be"):
+        osp.ISMCTSFactory(resample="stock")  # type: ignore[arg-type]
+    h = osp.head_to_head(Folk(), osp.ismcts(simulations=20, resample="view"), deals=2, seed=3, tricks=4)
+    assert h.rows["decisions"].sum() > 0 and np.isfinite(h.diff)
+
+
 def test_openspiel_bots_play_deals_in_the_project_engine() -> None:
     rules = fixed(4, 5)
     seats = [osp.uniform_random(seed=1), osp.uniform_random(seed=2), RandomStrategy(), Folk()]
     first = ohhell.play_deal(rules, seats, seed=4, dealer=2)
     assert ohhell.play_deal(rules, seats, seed=4, dealer=2) == first  # the random bot is reproducible
     assert sum(first.tricks_won) == 5 and len(first.tricks) == 5 and len(first.bids) == 4
-    other = ohhell.play_deal(rules, [osp.uniform_random(seed=3), *seats[1:]], seed=4, dealer=2)
-    assert other.hands == first.hands and other.bids != first.bids
+    others = [ohhell.play_deal(rules, [osp.uniform_random(seed=s), *seats[1:]], seed=4, dealer=2) for s in range(2, 6)]
+    assert all(o.hands == first.hands for o in others)
+    assert len({(o.bids, o.tricks) for o in [first, *others]}) > 1  # the bot's own seed decides its draws
     for players, size in ((3, 6), (4, 7), (5, 3)):
         for seed in range(2):
             seating = [osp.ismcts(simulations=20, seed=seed), Folk(), osp.uniform_random(), *[RandomStrategy()] * 2]

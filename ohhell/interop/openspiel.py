@@ -370,43 +370,69 @@ def _feasible(counts: Sequence[int], need: Sequence[int], allowed: Sequence[froz
     return True
 
 
+def _suit(card: Card) -> Suit:
+    suit = card.suit
+    assert suit is not None  # OpenSpiel's deck has no Wizards or Jesters
+    return suit
+
+
 def _deal_unseen(unseen: list[Card], need: list[int], voids: list[set[Suit]], rng: Stream) -> list[list[Card]]:
-    """Random unseen cards for each player, none of a suit it has shown out of (always possible for a true view)."""
+    """Random unseen cards for each player, none of a suit it has shown out of (always possible for a true view).
+
+    Without voids: one shuffle of the unseen cards, dealt in order.  With
+    voids: player by player, each card uniformly among those the player may
+    hold that leave the rest dealable (Hall's condition, :func:`_feasible`).
+    """
     n = len(need)
+    if not any(voids[p] for p in range(n) if need[p]):
+        cards = list(unseen)
+        rng.shuffle(cards)
+        hands: list[list[Card]] = []
+        k = 0
+        for p in range(n):
+            hands.append(cards[k : k + need[p]])
+            k += need[p]
+        return hands
     allowed = [frozenset(s for s in Suit if s not in voids[p]) for p in range(n)]
     remaining = list(unseen)
+    counts = dict.fromkeys(Suit, 0)
+    for c in remaining:
+        counts[_suit(c)] += 1
     left = list(need)
-    hands: list[list[Card]] = [[] for _ in range(n)]
-    constrained = any(voids[p] for p in range(n) if need[p])
+    hands = [[] for _ in range(n)]
     for p in range(n):
         while left[p]:
             candidates = [c for c in remaining if c.suit in allowed[p]]
-            for j in rng.permutation(len(candidates)):
-                card = candidates[j]
-                remaining.remove(card)
+            while True:
+                if not candidates:
+                    raise ValueError("no deal of the unseen cards fits the suits the players have shown out of")
+                card = candidates.pop(rng.integers(len(candidates)))
+                counts[_suit(card)] -= 1
                 left[p] -= 1
-                if not constrained or _feasible([sum(c.suit == s for c in remaining) for s in Suit], left, allowed):
-                    hands[p].append(card)
+                if _feasible([counts[s] for s in Suit], left, allowed):
                     break
-                remaining.append(card)
+                counts[_suit(card)] += 1
                 left[p] += 1
-            else:
-                raise ValueError("no deal of the unseen cards fits the suits the players have shown out of")
+            remaining.remove(card)
+            hands[p].append(card)
     return hands
 
 
-def state_for(obs: Observation, rng: Stream) -> Any:
-    """An ``oh_hell`` state consistent with ``obs`` (that seat's view), at that seat's decision.
+@dataclass(frozen=True, slots=True)
+class _Rebuild:
+    """What :func:`state_for` needs of an observation, read once: the deal to complete and the actions to replay."""
 
-    The seat gets its hand and the cards it played; every other player the
-    cards it played plus placeholder cards drawn from ``rng`` among the
-    cards ``obs`` does not show, none of a suit that player has shown out
-    of.  The placeholders are not a sample from what the seat should
-    believe: a bot asked at this state must not read them (see
-    :class:`OpenSpielStrategy`).  Then the bids and plays are replayed, and
-    the state is checked: its player to act and legal actions are those of
-    ``obs``.  Raises :class:`ValueError` for rules OpenSpiel cannot mirror.
-    """
+    obs: Observation
+    game: Any
+    dealt: tuple[tuple[Card, ...], ...]  # per player: the cards it played, and the seat's hand
+    unseen: tuple[Card, ...]
+    need: tuple[int, ...]
+    voids: tuple[frozenset[Suit], ...]
+    head: tuple[int, ...]  # the number of tricks and the dealer
+    tail: tuple[int, ...]  # the trump card, the bids and the plays
+
+
+def _rebuild_plan(obs: Observation) -> _Rebuild:
     mirrored = _mirror(obs.rules, obs.round_index)
     game = _load(*mirrored)
     h = mirrored[1]
@@ -425,30 +451,58 @@ def state_for(obs: Observation, rng: Stream) -> Any:
                 voids[p].add(lead)
     plays = [c for _, cards in tricks for c in cards]
     known = set(obs.hand) | set(plays) | {obs.trump_card}
-    unseen = [Card(code) for code in range(52) if Card(code) not in known]
-    need = [0 if p == obs.seat else h - len(played_by[p]) for p in range(n)]
-    hands = _deal_unseen(unseen, need, voids, rng)
-    dealt = [played_by[p] + (list(obs.hand) if p == obs.seat else hands[p]) for p in range(n)]
-    state = game.new_initial_state()
-    state.apply_action(h)
-    state.apply_action(obs.dealer)
-    for i in range(n * h):
-        state.apply_action(action_from_card(dealt[i % n][i // n]))
-    state.apply_action(action_from_card(obs.trump_card))
+    bids = []
     for i in range(n):
         bid = obs.bids[(obs.dealer + 1 + i) % n]
         if bid is None:
             break
-        state.apply_action(BID_OFFSET + bid)
-    for card in plays:
-        state.apply_action(action_from_card(card))
-    if state.current_player() != obs.seat or tuple(sorted(state.legal_actions())) != legal_actions_of(obs):
+        bids.append(BID_OFFSET + bid)
+    return _Rebuild(
+        obs=obs,
+        game=game,
+        dealt=tuple(tuple(played_by[p] + (list(obs.hand) if p == obs.seat else [])) for p in range(n)),
+        unseen=tuple(Card(code) for code in range(52) if Card(code) not in known),
+        need=tuple(0 if p == obs.seat else h - len(played_by[p]) for p in range(n)),
+        voids=tuple(frozenset(v) for v in voids),
+        head=(h, obs.dealer),
+        tail=(action_from_card(obs.trump_card), *bids, *(action_from_card(c) for c in plays)),
+    )
+
+
+def _rebuild(plan: _Rebuild, rng: Stream, check: bool = True) -> Any:
+    hands = _deal_unseen(list(plan.unseen), list(plan.need), [set(v) for v in plan.voids], rng)
+    dealt = [list(plan.dealt[p]) + hands[p] for p in range(len(plan.dealt))]
+    n, h = len(dealt), plan.head[0]
+    state = plan.game.new_initial_state()
+    for a in plan.head:
+        state.apply_action(a)
+    for i in range(n * h):
+        state.apply_action(action_from_card(dealt[i % n][i // n]))
+    for a in plan.tail:
+        state.apply_action(a)
+    obs = plan.obs
+    if check and (state.current_player() != obs.seat or tuple(sorted(state.legal_actions())) != legal_actions_of(obs)):
         raise RuntimeError(
             f"the OpenSpiel state rebuilt for seat {obs.seat} does not match its observation: player to act"
             f" {state.current_player()}, legal {sorted(state.legal_actions())} against {legal_actions_of(obs)};"
             f" state:\n{state}"
         )
     return state
+
+
+def state_for(obs: Observation, rng: Stream) -> Any:
+    """An ``oh_hell`` state consistent with ``obs`` (that seat's view), at that seat's decision.
+
+    The seat gets its hand and the cards it played; every other player the
+    cards it played plus placeholder cards drawn from ``rng`` among the
+    cards ``obs`` does not show, none of a suit that player has shown out
+    of (:func:`_deal_unseen`).  A bot asked at this state must not read the
+    placeholders as what the seat knows (see :class:`OpenSpielStrategy`).
+    Then the bids and plays are replayed, and the state is checked: its
+    player to act and legal actions are those of ``obs``.  Raises
+    :class:`ValueError` for rules OpenSpiel cannot mirror.
+    """
+    return _rebuild(_rebuild_plan(obs), rng)
 
 
 # -- project strategies in OpenSpiel --------------------------------------------
@@ -564,35 +618,95 @@ def _bot_seed(*words: int) -> int:
     return int(np.random.SeedSequence(list(words)).generate_state(1, np.uint32)[0]) & _SEED_MASK
 
 
+class _ViewResampler:
+    """``resample_from_infostate`` from the seat's information only: every unseen card, the stock's too, dealt again.
+
+    Called by OpenSpiel's Python ``ISMCTSBot`` (``set_resampler``) with the
+    search's root state and the player to act; returns :func:`state_for` of
+    that player's observation, drawn from ``rng``.  What the last root shows
+    is kept, so a search of many simulations reads (and checks) it once.
+    """
+
+    def __init__(self, rules: Rules, rng: Stream) -> None:
+        self.rules = rules
+        self.rng = rng
+        self._key: tuple[int, tuple[int, ...]] | None = None
+        self._plan: _Rebuild | None = None
+
+    def __call__(self, state: Any, player: int) -> Any:
+        key = (int(player), tuple(state.history()))
+        if key != self._key or self._plan is None:
+            self._plan = _rebuild_plan(observation_from_state(state, int(player), self.rules))
+            self._key = key
+            return _rebuild(self._plan, self.rng)
+        return _rebuild(self._plan, self.rng, check=False)
+
+
 @dataclass(frozen=True, slots=True)
 class ISMCTSFactory:
-    """Builds ``pyspiel.ISMCTSBot`` s: random rollouts, final policy max visit count, unlimited world samples.
+    """Builds OpenSpiel ISMCTS bots: random rollouts, final policy max visit count, unlimited world samples.
 
     ``uct_c`` None: ``sqrt(2)`` times the game's return range
     (``max_utility - min_utility``).  ``simulations`` must be at least 2
     (OpenSpiel's search fails after one).
 
-    Not reproducible: OpenSpiel's ISMCTS breaks ties between equally rated
-    actions (in the tree policy and in the final max visit count) in the
-    iteration order of a hash map, which, in the installed build, changes
-    from one bot to the next; two bots with the same seed asked the same
-    state may choose differently (found by experiment; every other draw
-    comes from the seed).
+    ``resample`` says where each simulation's world comes from:
+
+    * ``"game"`` (default): ``pyspiel.ISMCTSBot``, the compiled bot, with
+      ``oh_hell``'s own ``resample_from_infostate``.  That resampling (found
+      by experiment with the installed OpenSpiel, and so in its source)
+      deals again only the cards the other players hold in the state it is
+      given, never a card of the stock: asked with the game's true state,
+      the bot knows which cards the other players hold between them.
+    * ``"view"``: OpenSpiel's Python ``ISMCTSBot`` (its port of the compiled
+      bot, the same search) with a resampler that reads only the seat's
+      information (:func:`observation_from_state`) and deals every card it
+      has not seen, the stock's included, to the other hands (:func:`state_for`:
+      uniformly when nobody has shown out of a suit; otherwise player by
+      player among the cards each may hold, keeping the rest dealable).  This
+      is ISMCTS at the seat's own information, whatever state it is asked
+      with.  About 15 times slower than ``"game"`` (pure Python).
+
+    The ``"game"`` bot is not reproducible: it breaks ties between equally
+    rated actions (in the tree policy and in the final max visit count) in
+    the iteration order of a hash map, which, in the installed build,
+    changes from one bot to the next; two bots with the same seed asked the
+    same state may choose differently (found by experiment; every other draw
+    comes from the seed).  The ``"view"`` bot draws everything from its seed
+    and is reproducible.
     """
 
     simulations: int = 1000
     uct_c: float | None = None
+    resample: Literal["game", "view"] = "game"
 
     def __post_init__(self) -> None:
         if self.simulations < 2:
             raise ValueError(f"ISMCTS needs at least 2 simulations, got {self.simulations}")
+        if self.resample not in ("game", "view"):
+            raise ValueError(f"resample must be 'game' or 'view', got {self.resample!r}")
 
     def __call__(self, game: Any, player: int, seed: int) -> Any:
         pyspiel = _pyspiel()
         c = self.uct_c if self.uct_c is not None else math.sqrt(2) * (game.max_utility() - game.min_utility())
-        evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
-        policy = pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT
-        return pyspiel.ISMCTSBot(seed, evaluator, float(c), int(self.simulations), -1, policy, False, False)
+        if self.resample == "game":
+            evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+            policy = pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT
+            return pyspiel.ISMCTSBot(seed, evaluator, float(c), int(self.simulations), -1, policy, False, False)
+        from open_spiel.python.algorithms import ismcts as py_ismcts  # type: ignore[import-untyped]
+        from open_spiel.python.algorithms import mcts as py_mcts
+
+        words = np.random.SeedSequence(seed).generate_state(2, np.uint32)
+        bot = py_ismcts.ISMCTSBot(
+            game,
+            py_mcts.RandomRolloutEvaluator(1, np.random.RandomState(int(words[0]))),
+            float(c),
+            int(self.simulations),
+            random_state=np.random.RandomState(int(words[1])),
+            final_policy_type=py_ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+        )
+        bot.set_resampler(_ViewResampler(rules_for(game), Stream(np.random.SeedSequence([seed, 1]))))
+        return bot
 
 
 @dataclass(frozen=True, slots=True)
@@ -670,12 +784,17 @@ class OpenSpielStrategy:
         raise ValueError("OpenSpiel's oh_hell has no Wizards: nobody names trump")
 
 
-def ismcts(simulations: int = 1000, seed: int = 0, uct_c: float | None = None) -> OpenSpielStrategy:
+def ismcts(
+    simulations: int = 1000, seed: int = 0, uct_c: float | None = None, resample: Literal["game", "view"] = "game"
+) -> OpenSpielStrategy:
     """OpenSpiel's ISMCTS bot as a strategy (:class:`ISMCTSFactory`; ``uct_c`` None: sqrt(2) x the return range).
 
-    Its decisions are not reproducible from the seeds (see :class:`ISMCTSFactory`).
+    With ``resample="game"`` its decisions are not reproducible from the
+    seeds, and asked with a true state it knows the stock (see
+    :class:`ISMCTSFactory`); ``"view"`` is the same search at the seat's own
+    information, reproducible.
     """
-    return OpenSpielStrategy(ISMCTSFactory(simulations=simulations, uct_c=uct_c), seed=seed)
+    return OpenSpielStrategy(ISMCTSFactory(simulations=simulations, uct_c=uct_c, resample=resample), seed=seed)
 
 
 def uniform_random(seed: int = 0) -> OpenSpielStrategy:
