@@ -23,11 +23,11 @@ Measured:
   line per player count, and the step between sizes), random and folk play;
 - the first compile (an empty numba cache), this code and the baseline;
 - the peak memory of ``simulate()`` in row mode against its final frame;
-- the Wizard deck on the compiled path against the reference engine (random,
-  folk and card-odds play; 4 x 7 and the Boerenbridge schedule), and what
-  still falls back (two decks, the expected-value bidder with Wizards) against
-  the compiled path on one standard deck.  ``--wizard`` measures only this
-  and rewrites its section of ``benchmarks/RESULTS-kernel.md``.
+- the Wizard deck and two decks on the compiled path against the reference
+  engine (random, folk and card-odds play; 4 x 7 and the Boerenbridge
+  schedule), and what still falls back (the expected-value bidder with either)
+  against the compiled path on one standard deck.  ``--wizard`` measures only
+  this and rewrites its section of ``benchmarks/RESULTS-kernel.md``.
 """
 
 from __future__ import annotations
@@ -230,28 +230,31 @@ WIZARD_MARK = "<!-- wizard deck -->"
 
 
 def wizard_section(fast_deals: int, ref_deals: int, repeat: int, command: str) -> list[str]:
-    """The Wizard deck's speed-up over the reference engine, and the slowdown of what still falls back."""
+    """The speed-up of the Wizard deck and two decks over the reference engine; the slowdown of what falls back."""
     t_start = time.time()
     schedules = {"4 x 7": fixed(4, 7), "Boerenbridge schedule, 4 players": ohhell.boerenbridge(4)}
     players: dict[str, Strategy] = {"random": ohhell.RandomStrategy(), "folk": Folk(), "card odds": CardOdds()}
     lines = [
         WIZARD_MARK,
-        "## The Wizard deck on the compiled path",
+        "## The Wizard deck and two decks on the compiled path",
         "",
         f"Command: `{command}`.  CPU time per deal, best of {repeat} runs of `run_chunk` in deals mode "
         f"({fast_deals:,} deals on the compiled path, {ref_deals:,} on the reference engine), one core; the same",
         "deals on both paths (tests/test_kernel_wizard.py checks them deal for deal).",
         "",
-        "| Wizard deck (60 cards) | play | compiled (deals/s) | reference engine (deals/s) | speed-up |",
-        "|---|---|---:|---:|---:|",
+        "| deck | rules | play | compiled (deals/s) | reference engine (deals/s) | speed-up |",
+        "|---|---|---|---:|---:|---:|",
     ]
-    for where, plain in schedules.items():
-        rules = replace(plain, deck=WizardDeck())
-        for name, strategy in players.items():
-            assert fast_path_reason(compile_rules(rules), [strategy] * 4) is None
-            fast = chunk_seconds(rules, strategy, "fast", fast_deals, repeat)
-            ref = chunk_seconds(rules, strategy, "reference", ref_deals, repeat)
-            lines.append(f"| {where} | {name} | {1 / fast:,.0f} | {1 / ref:,.0f} | {ref / fast:,.0f}x |")
+    for deck_name, deck in (("Wizard deck (60 cards)", WizardDeck()), ("two decks (104 cards)", DoubleDeck())):
+        for where, plain in schedules.items():
+            rules = replace(plain, deck=deck)
+            for name, strategy in players.items():
+                assert fast_path_reason(compile_rules(rules), [strategy] * 4) is None
+                fast = chunk_seconds(rules, strategy, "fast", fast_deals, repeat)
+                ref = chunk_seconds(rules, strategy, "reference", ref_deals, repeat)
+                lines.append(
+                    f"| {deck_name} | {where} | {name} | {1 / fast:,.0f} | {1 / ref:,.0f} | {ref / fast:,.0f}x |"
+                )
     lines += [
         "",
         "Still on the reference engine (4 x 7), against the compiled path on one standard deck with the same",
@@ -261,10 +264,10 @@ def wizard_section(fast_deals: int, ref_deals: int, repeat: int, command: str) -
         "|---|---|---:|---:|---:|",
     ]
     base = fixed(4, 7)
+    ev = ExpectedValue(samples=8)
     fallbacks: list[tuple[str, Rules, str, Strategy]] = [
-        ("two decks (104 cards)", replace(base, deck=DoubleDeck()), "random", ohhell.RandomStrategy()),
-        ("two decks (104 cards)", replace(base, deck=DoubleDeck()), "folk", Folk()),
-        ("Wizard deck", replace(base, deck=WizardDeck()), "expected value (8 samples)", ExpectedValue(samples=8)),
+        ("Wizard deck", replace(base, deck=WizardDeck()), "expected value (8 samples)", ev),
+        ("two decks", replace(base, deck=DoubleDeck()), "expected value (8 samples)", ev),
     ]
     for what, rules, name, strategy in fallbacks:
         assert fast_path_reason(compile_rules(rules), [strategy] * 4) is not None

@@ -1,4 +1,4 @@
-"""The Wizard deck on the compiled path: deal for deal, card for card, the reference engine's outcome."""
+"""The Wizard deck and two decks on the compiled path: deal for deal, card for card, the reference engine's outcome."""
 
 from __future__ import annotations
 
@@ -14,8 +14,10 @@ from ohhell.cards.masks import card_mask, code_of_bit, distinct_cards
 from ohhell.engine import Strategy
 from ohhell.rules import (
     BlindRounds,
+    DoubleDeck,
     DrawTrump,
     FixedHands,
+    FollowSuit,
     ForeheadRounds,
     Ladder,
     Rules,
@@ -52,6 +54,11 @@ def wizards(rules: Rules) -> Rules:
     return replace(rules, deck=WizardDeck(), name=f"{rules.name} (Wizard deck)")
 
 
+def two_decks(rules: Rules, identical: str = "first") -> Rules:
+    tricks = FollowSuit(identical_cards=identical)  # type: ignore[arg-type]
+    return replace(rules, deck=DoubleDeck(), tricks=tricks, name=f"{rules.name} (two decks, {identical} wins)")
+
+
 def assert_same_outcome(rules: Rules, strategies: list[Strategy], deals: int, matches: int, base: int) -> None:
     """Both paths fill identical arrays (every card played recorded), deals mode and matches mode."""
     compiled = compile_rules(rules)
@@ -69,9 +76,10 @@ def test_the_compiled_path_replays_the_reference_engine_with_wizards(name: str, 
     assert_same_outcome(wizards(ohhell.preset(name, players)), LINE_UPS[line_up], deals=50, matches=2, base=players)
 
 
-def _small(players: int, **fields: object) -> Rules:
+def _small(players: int, deck: str = "wizard", **fields: object) -> Rules:
     rules = replace(ohhell.boerenbridge(players), schedule=Ladder(up_to=4), trump=TurnUpTrump())
-    return wizards(replace(rules, **fields))  # type: ignore[arg-type]
+    rules = replace(rules, **fields)  # type: ignore[arg-type]
+    return wizards(rules) if deck == "wizard" else two_decks(rules, deck)
 
 
 OPTIONS = {
@@ -86,10 +94,36 @@ OPTIONS = {
 }
 
 
+@pytest.mark.parametrize("deck", ["wizard", "first", "last"])
 @pytest.mark.parametrize("line_up", sorted(LINE_UPS))
 @pytest.mark.parametrize("option", sorted(OPTIONS))
-def test_every_wizard_option_replays_the_reference_engine(option: str, line_up: str) -> None:
-    assert_same_outcome(_small(4, **OPTIONS[option]), LINE_UPS[line_up], deals=80, matches=3, base=11)
+def test_every_option_replays_the_reference_engine(option: str, line_up: str, deck: str) -> None:
+    # deck: the Wizard deck, or two decks with the first or the last of two identical cards winning
+    assert_same_outcome(_small(4, deck, **OPTIONS[option]), LINE_UPS[line_up], deals=80, matches=3, base=11)
+
+
+@pytest.mark.parametrize("identical", ["first", "last"])
+@pytest.mark.parametrize("line_up", sorted(LINE_UPS))
+@pytest.mark.parametrize(("name", "players"), [("up-and-down-the-river", 7), ("boerenbridge", 4), ("bondebridge", 5)])
+def test_the_compiled_path_replays_the_reference_engine_with_two_decks(
+    name: str, players: int, line_up: str, identical: str
+) -> None:
+    rules = two_decks(ohhell.preset(name, players), identical)
+    assert_same_outcome(rules, LINE_UPS[line_up], deals=50, matches=2, base=players)
+
+
+def test_the_identical_card_rule_decides_tricks_on_both_paths() -> None:
+    # 7 players x 12 cards of 104: two copies of a card often meet in a trick
+    won = {}
+    for identical in ("first", "last"):
+        rules = replace(two_decks(ohhell.up_and_down_the_river(7), identical), schedule=FixedHands(size=12, rounds=1))
+        compiled = compile_rules(rules)
+        ref = run_chunk(compiled, [RANDOM] * 7, "deals", "reference", 8, 0, 200, record_plays=True)
+        fast = run_chunk(compiled, [RANDOM] * 7, "deals", "fast", 8, 0, 200, record_plays=True)
+        assert arrays_equal(ref, fast) == []
+        won[identical] = fast.tricks
+    # the same deals and the same cards until the rule first matters, then other winners
+    assert (won["first"] != won["last"]).any(axis=1).sum() >= 10
 
 
 def test_a_turned_up_wizard_lets_the_dealer_name_trump_on_both_paths() -> None:
@@ -149,8 +183,15 @@ def test_what_still_falls_back_says_why() -> None:
     reason = fast_path_reason(replace(compiled, deck=too_many), [RANDOM] * 4)
     assert reason is not None and "5 Wizards" in reason
     assert fast_path_reason(replace(compiled, deck=np.array([0, 1, 54])), [RANDOM] * 4) is not None
-    two = np.concatenate([compile_rules(ohhell.boerenbridge(4)).deck] * 2)
-    assert fast_path_reason(replace(compiled, deck=two, wizards=False), [RANDOM] * 4) == "two decks (identical cards)"
+    one = compile_rules(ohhell.boerenbridge(4)).deck
+    two = compile_rules(two_decks(ohhell.boerenbridge(4)))
+    assert fast_path_reason(two, [RANDOM, FOLK, ODDS, SPOILER]) is None
+    reason = fast_path_reason(two, [RANDOM, ev, RANDOM, RANDOM])
+    assert reason is not None and "two decks" in reason and "ExpectedValue" in reason
+    three = replace(two, deck=np.concatenate([one] * 3))
+    assert "3 copies" in str(fast_path_reason(three, [RANDOM] * 4))
+    mixed = replace(compiled, deck=np.concatenate([compiled.deck, [7]]))
+    assert fast_path_reason(mixed, [RANDOM] * 4) is not None
 
 
 def test_simulate_plays_the_wizard_deck_on_the_compiled_path_with_the_same_frames() -> None:
@@ -171,6 +212,20 @@ def test_simulate_plays_the_wizard_deck_on_the_compiled_path_with_the_same_frame
 def test_the_compiled_path_replays_it_for_random_rules_with_wizards(rules: Rules, base: int, line_up: str) -> None:
     try:
         rules = wizards(rules)
+    except RulesError:
+        assume(False)
+    assert_same_outcome(rules, LINE_UPS[line_up], deals=12, matches=1, base=base)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(
+    rules=rules_variants(long_schedules=False),
+    base=st.integers(0, 2**64 - 1),
+    line_up=st.sampled_from(sorted(LINE_UPS)),
+)
+def test_the_compiled_path_replays_it_for_random_rules_with_two_decks(rules: Rules, base: int, line_up: str) -> None:
+    try:  # the drawn rules keep their identical-card rule
+        rules = replace(rules, deck=DoubleDeck())
     except RulesError:
         assume(False)
     assert_same_outcome(rules, LINE_UPS[line_up], deals=12, matches=1, base=base)

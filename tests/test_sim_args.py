@@ -23,7 +23,7 @@ import pytest
 import ohhell
 from ohhell.cards import Card, Suit
 from ohhell.engine import Observation, Stream
-from ohhell.rules import compile_rules
+from ohhell.rules import DoubleDeck, compile_rules
 from ohhell.sim import (
     FastPathUnavailable,
     Interrupted,
@@ -247,7 +247,7 @@ def test_the_first_compilation_is_announced_before_the_bar(
         calls.append(args[-1])
         return real(*args)
 
-    monkeypatch.setattr(preflight, "needs_compiling", lambda mode: True)
+    monkeypatch.setattr(preflight, "needs_compiling", lambda mode, two_decks=False: True)
     monkeypatch.setattr(preflight, "run_chunk", counted)
     res = ohhell.simulate(RULES, Folk(), deals=3000, seed=1, n_jobs=1, chunk_size=1000, progress=True)
     err = capsys.readouterr().err
@@ -264,10 +264,26 @@ def test_no_line_without_a_bar_or_when_compiled(
 ) -> None:
     ohhell.simulate(RULES, Folk(), deals=10, seed=1, n_jobs=1)
     assert not preflight.needs_compiling("deals")  # compiled in this process now
-    monkeypatch.setattr(preflight, "needs_compiling", lambda mode: True)
+    monkeypatch.setattr(preflight, "needs_compiling", lambda mode, two_decks=False: True)
     ohhell.simulate(RULES, Folk(), deals=10, seed=1, n_jobs=1, progress=False)
     ohhell.simulate(RULES, Folk(), deals=10, seed=1, n_jobs=1, engine="reference", progress=True)
     assert "compiling" not in capsys.readouterr().err
+
+
+def test_each_compiled_version_is_asked_for_by_its_own_arguments() -> None:
+    from types import SimpleNamespace
+
+    index = {(("rules", "none"), "magic"): "file"}  # numba's on-disk index: (signature, codegen) -> file
+    cache = SimpleNamespace(_cache_file=SimpleNamespace(_load_index=lambda: index))
+    one_deck = SimpleNamespace(signatures=[], _cache=cache)
+    assert not preflight.dispatcher_needs_compiling(one_deck)  # on disk: a version, any
+    assert not preflight.dispatcher_needs_compiling(one_deck, lambda sig: str(sig[-1]) == "none")
+    assert preflight.dispatcher_needs_compiling(one_deck, lambda sig: str(sig[-1]) != "none")
+    built = SimpleNamespace(signatures=[("rules", "array")], _cache=SimpleNamespace())
+    assert not preflight.dispatcher_needs_compiling(built, lambda sig: str(sig[-1]) != "none")  # built here
+    two = replace(RULES, deck=DoubleDeck())
+    ohhell.simulate(two, Folk(), deals=10, seed=1, n_jobs=1, progress=False)
+    assert not preflight.needs_compiling("deals", two_decks=True)  # compiled in this process now
 
 
 def test_the_bar_counts_matches(capsys: pytest.CaptureFixture[str]) -> None:

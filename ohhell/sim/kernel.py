@@ -1,7 +1,7 @@
 """The compiled fast path: deals and matches with the built-in strategies, in numba.
 
 A second implementation of the deal and the match for one 52-card (or
-reduced) deck and the Wizard deck, reading the compiled rules (:class:`~ohhell.rules.CompiledRules`,
+reduced) deck, the Wizard deck and two decks, reading the compiled rules (:class:`~ohhell.rules.CompiledRules`,
 bundled as :class:`KernelRules` by :func:`kernel_rules`) and the documented
 streams (:mod:`ohhell.engine.stream`, :mod:`ohhell.sim.streams`).  Every rule
 decision is a compiled function of :mod:`ohhell.rules` that the reference
@@ -14,9 +14,14 @@ Hands are bit masks, bit ``code`` for card ``code`` (13 bits a suit), so the
 legal cards in ascending card order are the set bits from the lowest:
 exactly the order the reference engine offers them, and a random choice
 reads the same number.  A Wizard-deck hand gives each Wizard and Jester its
-own bit (52-55, 56-59; :mod:`ohhell.cards.masks`), and that deck's tricks
-are played by their own loop (:func:`_play_tricks_wizard`), chosen once a
-deal.  The reference engine stays the definition; tests
+own bit (52-55, 56-59; :mod:`ohhell.cards.masks`); a two-deck hand keeps
+the cards it holds twice in a second mask (``doubles``).  Those decks' tricks
+are played by their own loops (:func:`_play_tricks_wizard`,
+:func:`_play_tricks_two_decks`), chosen once a deal.  Two decks take their own
+compiled entry: the kernels' last argument, ``doubles``, is None for one
+deck, so numba compiles that version without the two-deck steps (they cost
+the standard deck 8-15% when they were a branch of the one version).  The
+reference engine stays the definition; tests
 check this path against it deal for deal.  Random play reads the seat
 streams exactly as :class:`~ohhell.strategies.RandomStrategy` does; the folk
 player runs the very decision functions (:mod:`ohhell.strategies.folk_core`)
@@ -72,6 +77,8 @@ __all__ = [
     "CARD_CODES",
     "STRATEGY_KINDS",
     "WIZARD_STRATEGY_KINDS",
+    "TWO_DECK_STRATEGY_KINDS",
+    "MAX_COPIES",
     "MAX_WIZARDS",
     "MAX_JESTERS",
     "deck_bits",
@@ -99,8 +106,10 @@ RESTRICTION_CODES = frozenset({_R_NONE, _R_HOOK, _R_FIRST, _R_HIGHEST})
 SIGHT_CODES = frozenset({0, 1, 2})
 #: Tie-breaks (:data:`~ohhell.rules.compiled.TIE_BREAKS`): made bids, best round.
 TIE_BREAK_CODES = frozenset({0, 1})
-#: Plain card codes a deck may hold, each at most once (one 52-card deck or part of it).
+#: Plain card codes a deck may hold (one 52-card deck or part of it, or two decks).
 CARD_CODES = frozenset(range(52))
+#: Copies of a plain card a deck may hold (two decks: a hand keeps its second copies in ``doubles``).
+MAX_COPIES = 2
 #: Wizards (code 52) and Jesters (code 53) a deck may hold: bits 52-55 and 56-59 of a hand (the Wizard deck).
 MAX_WIZARDS = 4
 MAX_JESTERS = 4
@@ -110,6 +119,8 @@ STRATEGY_KINDS = frozenset({0, 1, 2, 3})
 #: deck as the folk player with every tip and bids the folk bid plus one a Wizard).  Not the
 #: expected-value bidder: it samples the unseen cards of a deck of distinct plain cards.
 WIZARD_STRATEGY_KINDS = frozenset({0, 1, 3})
+#: Strategy kinds played with two decks: random, folk, card odds (as with the Wizard deck, for the same reasons).
+TWO_DECK_STRATEGY_KINDS = frozenset({0, 1, 3})
 _WIZARD, _JESTER = 52, 53
 
 
@@ -173,7 +184,8 @@ class KernelRules(NamedTuple):
     ``cons_points`` 0: no Boer consolation; ``deck``: the bit of each card in
     the rules' deck order (:func:`deck_bits`); ``deck_mask``: the deck's bits
     as a mask; ``wizards``: the deck holds Wizards and Jesters (hands keep
-    one bit per copy, :mod:`ohhell.cards.masks`).
+    one bit per copy, :mod:`ohhell.cards.masks`); ``identical_last``: of two
+    identical cards the one played last wins (else the first; two decks).
     """
 
     hand_sizes: np.ndarray
@@ -192,6 +204,7 @@ class KernelRules(NamedTuple):
     cons_ties: bool
     simultaneous: bool
     wizards: bool
+    identical_last: bool
 
 
 class KernelSeats(NamedTuple):
@@ -279,6 +292,7 @@ def kernel_rules(compiled: CompiledRules) -> KernelRules:
         cons_ties=c.consolation_ties,
         simultaneous=c.simultaneous,
         wizards=bool(c.wizards),
+        identical_last=not c.identical_first,
     )
 
 
@@ -425,6 +439,88 @@ def _play_tricks_wizard(
         leader = best
 
 
+@njit(cache=True, error_model="numpy")
+def _play_tricks_two_decks(
+    hands: np.ndarray,
+    doubles: np.ndarray,
+    n: int,
+    h: int,
+    leader: int,
+    bids: np.ndarray,
+    tricks: np.ndarray,
+    t_under: int,
+    t_over: int,
+    kinds: np.ndarray,
+    flags: np.ndarray,
+    st: np.ndarray,
+    plays: np.ndarray,
+    all_random: bool,
+    identical_last: bool,
+) -> None:
+    """:func:`~ohhell.strategies.playout.play_tricks` for two decks: ``hands`` hold each seat's distinct cards,
+    ``doubles`` the cards it holds twice (both emptied).
+
+    A card held twice leaves ``doubles`` first.  Of two identical cards best
+    in a trick the first played wins, or the last with ``identical_last``
+    (:func:`ohhell.rules.tricks.trick_winner`).  Random play draws among the
+    distinct legal cards; the folk player (kinds 1, and 3 with every tip: the
+    card-odds player's play with two decks) plays the compiled folk card of
+    its distinct cards, the trick's best card being the first of the highest
+    strength (:func:`ohhell.strategies.folk_core.trick_so_far`), as
+    :func:`ohhell.strategies.folk.folk_play` does.
+    """
+    record = plays.shape[0] > 0
+    played = 0
+    for t in range(h):
+        led = -1
+        best = -1
+        best_key = -1
+        best_card = -1
+        view_key = -1  # the folk player's view: the first card of the highest strength
+        view_pos = 0
+        seat = leader - 1
+        for p in range(n):
+            seat += 1
+            if seat == n:
+                seat = 0
+            hand = hands[seat]
+            legal = hand
+            if led >= 0:
+                follow = hand & suit_mask(led)
+                if follow != 0:
+                    legal = follow
+            if all_random or kinds[seat] == 0:
+                c = kth_bit(legal, draw_below(st, 1 + seat, popcount(legal)))
+            else:
+                short = 0
+                if p > 0:
+                    holder = (leader + view_pos) % n
+                    short = bids[holder] - tricks[holder]
+                tips = ALL_TIPS if kinds[seat] == 3 else flags[seat]
+                c = folk_play(hand, legal, p, led, view_key, short, n, t_under, t_over, bids[seat], tricks[seat],
+                              h - t, played, tips)  # fmt: skip
+            bit = np.int64(1) << np.int64(c)
+            if doubles[seat] & bit:
+                doubles[seat] &= ~bit
+            else:
+                hands[seat] = hand & ~bit
+            played |= 1 << c
+            if record:
+                plays[t, p] = c
+            if p == 0:
+                led = int(SUIT_OF[c])
+            key = trick_strength(c, led, t_under, t_over)
+            if key > view_key:
+                view_key = key
+                view_pos = p
+            if key > best_key or (identical_last and c == best_card):
+                best_key = key
+                best = seat
+                best_card = c
+        tricks[best] += 1
+        leader = best
+
+
 @njit(cache=True, inline="always", error_model="numpy")
 def _deal(
     r: int,
@@ -448,6 +544,7 @@ def _deal(
     odds: np.ndarray,
     trick_buf: np.ndarray,
     all_random: bool,
+    doubles: np.ndarray | None,
 ) -> None:
     """One deal of round ``r`` under ``rules``.  Writes the outputs; ``trump_out`` = [under, over, turned-up card].
 
@@ -460,7 +557,9 @@ def _deal(
     ``all_random``: every seat plays at random (the strategy switches are
     skipped).  A plain argument: as a numba literal it saved no measurable
     time in the kernel but sent every call through numba's slow dispatch
-    (about 10 ms a call, benchmarks/RESULTS.md).
+    (about 10 ms a call, benchmarks/RESULTS.md).  ``doubles``: None for one
+    deck (numba then compiles no two-deck step); with two decks a work
+    buffer (players) for the cards each seat holds twice.
     """
     hand_sizes, trump_source, trump_suit, draw_plain = (
         rules.hand_sizes,
@@ -471,6 +570,7 @@ def _deal(
     set_aside, score_tables, deck, restriction = rules.set_aside, rules.score_tables, rules.deck, rules.restriction
     cons_points, cons_ties, simultaneous = rules.cons_points, rules.cons_ties, rules.simultaneous
     wizards = rules.wizards
+    folk_deck = wizards or doubles is not None  # the card-odds player bids and plays as the folk player
     sight = rules.sight[r]
     h = hand_sizes[r]
     d = deck.shape[0]
@@ -517,11 +617,22 @@ def _deal(
     for s in range(n):
         hands_out[s] = 0
     seat = dealer
-    for i in range(h * n):
-        seat += 1
-        if seat == n:
-            seat = 0
-        hands_out[seat] |= np.int64(1) << np.int64(order[pos + i])
+    if doubles is not None:  # two decks: a card dealt to a seat holding it already goes to doubles
+        for s in range(n):
+            doubles[s] = 0
+        for i in range(h * n):
+            seat += 1
+            if seat == n:
+                seat = 0
+            bit = np.int64(1) << np.int64(order[pos + i])
+            doubles[seat] |= hands_out[seat] & bit
+            hands_out[seat] |= bit
+    else:
+        for i in range(h * n):
+            seat += 1
+            if seat == n:
+                seat = 0
+            hands_out[seat] |= np.int64(1) << np.int64(order[pos + i])
     pos += h * n
     turned = -1
     if src == _TURN_UP and pos < length:
@@ -554,7 +665,7 @@ def _deal(
             seen = 0 if simultaneous else i
             own = int(hands_out[seat]) & PLAIN_BITS if sight == 0 else 0
             b = folk_bid(own, h, n, t_under, t_over, flags[seat], seen_sum, seen, legal_bids)
-        elif kinds[seat] == 3 and wizards:
+        elif kinds[seat] == 3 and folk_deck:
             seen_sum = 0 if simultaneous else total
             seen = 0 if simultaneous else i
             b = _wizard_aware_bid(hands_out[seat], sight, h, n, t_under, t_over, seen_sum, seen, legal_bids)
@@ -585,7 +696,7 @@ def _deal(
         elif kinds[adj] == 1:
             own = int(hands_out[adj]) & PLAIN_BITS if sight == 0 else 0
             bids[adj] = folk_bid(own, h, n, t_under, t_over, flags[adj], 0, 0, options)
-        elif kinds[adj] == 3 and wizards:
+        elif kinds[adj] == 3 and folk_deck:
             bids[adj] = _wizard_aware_bid(hands_out[adj], sight, h, n, t_under, t_over, 0, 0, options)
         elif kinds[adj] == 3:
             for q in range(n):
@@ -610,6 +721,9 @@ def _deal(
                             all_random)  # fmt: skip
         for s in range(n):
             hands_out[s] = card_mask(hands_out[s])
+    elif doubles is not None:
+        _play_tricks_two_decks(hands, doubles, n, h, (dealer + 1) % n, bids, tricks, t_under, t_over, kinds, flags,
+                               st, plays, all_random, rules.identical_last)  # fmt: skip
     else:
         play_tricks(
             hands, n, h, (dealer + 1) % n, bids, tricks, t_under, t_over, kinds, flags, st, trick_buf, plays, all_random
@@ -629,9 +743,12 @@ def play_deals_kernel(
     rules: KernelRules,
     seats: KernelSeats,
     out: DealOutputs,
+    doubles: np.ndarray | None,
 ) -> None:
     """Deals ``first_unit .. first_unit + n_deals - 1`` of a chunk: deal ``i`` plays round
-    ``i mod rounds`` with dealer ``(first_dealer + i) mod players`` (no match context)."""
+    ``i mod rounds`` with dealer ``(first_dealer + i) mod players`` (no match context).
+
+    ``doubles``: None for one deck, a work buffer of ``players`` for two decks (see :func:`_deal`)."""
     kinds, flags, odds, all_random = seats.kinds, seats.flags, seats.odds, seats.all_random
     out_round, out_dealer, out_trump, out_hands = out.round, out.dealer, out.trump, out.hands
     out_bids, out_tricks, out_scores, out_plays = out.bids, out.tricks, out.scores, out.plays
@@ -654,7 +771,7 @@ def play_deals_kernel(
         _deal(
             r, n, dealer, rules, -2, -2, st,
             out_hands[j], out_bids[j], first_bids, out_tricks[j], out_scores[j], plays, out_trump[j], order, work,
-            kinds, flags, odds[r], trick_buf, all_random,
+            kinds, flags, odds[r], trick_buf, all_random, doubles,
         )  # fmt: skip
 
 
@@ -668,11 +785,12 @@ def play_matches_kernel(
     rules: KernelRules,
     seats: KernelSeats,
     out: MatchOutputs,
+    doubles: np.ndarray | None,
 ) -> None:
     """Whole matches.  Per-round outputs are by match seat (-1 where a seat sat out).
 
     ``first_dealer`` < 0 draws it from the chance stream (``integers(players)``).
-    ``out.rank``: 0 for first.
+    ``out.rank``: 0 for first.  ``doubles``: as for :func:`play_deals_kernel`.
     """
     players_in_round, tie_breaks = rules.players_in_round, rules.tie_breaks
     kinds, flags, odds, all_random = seats.kinds, seats.flags, seats.odds, seats.all_random
@@ -751,7 +869,7 @@ def play_matches_kernel(
             _deal(
                 r, n_active, local_dealer, rules, first_under, first_over, st,
                 hands, bids, first_bids, tricks, scores, plays, trump, order, work,
-                local_kinds, local_flags, odds[r], trick_buf, all_random,
+                local_kinds, local_flags, odds[r], trick_buf, all_random, doubles,
             )  # fmt: skip
             for q in range(4):
                 st_all[0, q] = st[0, q]

@@ -66,8 +66,11 @@ def fast_path_reason(compiled: CompiledRules, strategies: Sequence[Strategy]) ->
     """
     codes = [int(c) for c in compiled.deck]
     plain = [c for c in codes if c < 52]
-    if len(set(plain)) != len(plain):
-        return "two decks (identical cards)"
+    copies = copies_of_a_card(compiled)
+    if copies > kernel.MAX_COPIES:
+        return f"a deck with {copies} copies of a card: the compiled path holds at most {kernel.MAX_COPIES}"
+    if copies > 1 and compiled.wizards:
+        return "Wizards and Jesters with two copies of a plain card"
     specials = {"Wizards": (52, kernel.MAX_WIZARDS), "Jesters": (53, kernel.MAX_JESTERS)}
     for name, (code, most) in specials.items():
         if codes.count(code) > most:
@@ -89,15 +92,24 @@ def fast_path_reason(compiled: CompiledRules, strategies: Sequence[Strategy]) ->
     unsupported = sorted({repr(s) for s, p in zip(strategies, pairs) if p is None or p[0] not in kernel.STRATEGY_KINDS})
     if unsupported:
         return f"strategies without a compiled version: {', '.join(unsupported)}"
-    if compiled.wizards:
-        kinds = kernel.WIZARD_STRATEGY_KINDS
+    decks = (
+        ("the Wizard deck", compiled.wizards, kernel.WIZARD_STRATEGY_KINDS),
+        ("two decks", copies > 1, kernel.TWO_DECK_STRATEGY_KINDS),
+    )
+    for deck, used, kinds in decks:
         unsupported = sorted({repr(s) for s, p in zip(strategies, pairs) if p is not None and p[0] not in kinds})
-        if unsupported:
+        if used and unsupported:
             return (
-                f"the Wizard deck with {', '.join(unsupported)}: its compiled version samples the unseen"
+                f"{deck} with {', '.join(unsupported)}: its compiled version samples the unseen"
                 " cards of a deck of distinct plain cards"
             )
     return None
+
+
+def copies_of_a_card(compiled: CompiledRules) -> int:
+    """The most copies of one plain card in the deck (2 with two decks; 0 for a deck of no plain card)."""
+    plain = compiled.deck[compiled.deck < 52]
+    return int(np.bincount(plain).max()) if plain.size else 0
 
 
 def _trump_row(trump: Trump, card_code: int) -> tuple[int, int, int]:
@@ -214,15 +226,20 @@ def run_chunk(
     odds = round_odds(c) if (kinds == 3).any() else np.zeros((c.n_rounds, 1, 1, 1, 1, 1, 1, 1, 1))
     rules = kernel.kernel_rules(c)
     seats = kernel.KernelSeats(kinds=kinds, flags=flags, odds=odds, all_random=bool((kinds == 0).all()))
+    doubles = np.zeros(players, dtype=np.int64) if copies_of_a_card(c) > 1 else None
     if isinstance(out, DealArrays):
         deal_out = kernel.DealOutputs(
             out.round, out.dealer, out.trump, out.hands, out.bids, out.tricks, out.scores, out.plays
         )
-        kernel.play_deals_kernel(np.uint64(base), start, size, players, max(c.first_dealer, 0), rules, seats, deal_out)
+        kernel.play_deals_kernel(
+            np.uint64(base), start, size, players, max(c.first_dealer, 0), rules, seats, deal_out, doubles
+        )
     else:
         match_out = kernel.MatchOutputs(
             out.dealer, out.trump, out.hands, out.bids, out.tricks, out.scores, out.totals, out.rank, out.winner,
             out.plays,
         )  # fmt: skip
-        kernel.play_matches_kernel(np.uint64(base), start, size, players, c.first_dealer, rules, seats, match_out)
+        kernel.play_matches_kernel(
+            np.uint64(base), start, size, players, c.first_dealer, rules, seats, match_out, doubles
+        )
     return out

@@ -25,7 +25,7 @@ from ohhell.engine import Strategy
 from ohhell.rules import CompiledRules, Rules
 from ohhell.sim.arrays import DealArrays, MatchArrays
 from ohhell.sim.frames import deal_frame, match_frame
-from ohhell.sim.paths import Mode, run_chunk
+from ohhell.sim.paths import Mode, copies_of_a_card, run_chunk
 
 __all__ = [
     "ENGINES",
@@ -290,17 +290,27 @@ def _kernel(mode: Mode) -> Any:
     return kernel.play_deals_kernel if mode == "deals" else kernel.play_matches_kernel
 
 
-def needs_compiling(mode: Mode) -> bool:
-    """Whether the first chunk of ``mode`` would compile its kernel: not built in this process, not cached."""
-    return dispatcher_needs_compiling(_kernel(mode))
+def needs_compiling(mode: Mode, two_decks: bool = False) -> bool:
+    """Whether the first chunk of ``mode`` would compile its kernel: not built in this process, not cached.
+
+    ``two_decks``: the kernel's two-deck version (its last argument an array, not None), compiled apart.
+    """
+    return dispatcher_needs_compiling(_kernel(mode), lambda sig: (str(sig[-1]) != "none") == two_decks)
 
 
-def dispatcher_needs_compiling(dispatcher: Any) -> bool:
-    """Whether calling the numba function ``dispatcher`` would compile it: not built in this process, not cached."""
-    if getattr(dispatcher, "signatures", True):  # compiled here already, or numba's JIT is off
+def dispatcher_needs_compiling(dispatcher: Any, version: Callable[[tuple[Any, ...]], bool] | None = None) -> bool:
+    """Whether calling the numba function ``dispatcher`` would compile it: not built in this process, not cached.
+
+    ``version``: which compiled versions count, by their argument types (a tuple of numba types); None: any.
+    """
+    signatures = getattr(dispatcher, "signatures", None)
+    if signatures is None:  # numba's JIT is off
+        return False
+    if any(version is None or version(tuple(sig)) for sig in signatures):  # compiled here already
         return False
     try:
-        return not dispatcher._cache._cache_file._load_index()  # numba's on-disk index for this source
+        index = dispatcher._cache._cache_file._load_index()  # numba's on-disk index for this source
+        return not any(version is None or version(tuple(key[0])) for key in index)
     except Exception:  # numba's cache internals moved: cannot tell, so say nothing
         return False
 
@@ -315,10 +325,11 @@ def compile_ahead(
     compiling, and the progress bar's rate and ETA measure play, not the
     compiler.  ``announce``: say so on standard error.
     """
-    if not needs_compiling(mode):
+    two_decks = copies_of_a_card(compiled) > 1
+    if not needs_compiling(mode, two_decks):
         return None
     return announced_compile(
-        "the simulator",
+        "the simulator for two decks" if two_decks else "the simulator",
         COMPILE_SECONDS[mode],
         lambda: run_chunk(compiled, strategies, mode, "fast", 0, 0, 1),
         announce=announce,
