@@ -32,7 +32,25 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-__all__ = ["Checkpoint", "CheckpointMismatch", "CheckpointLocked", "CheckpointWarning", "run_identity"]
+__all__ = ["Checkpoint", "CheckpointMismatch", "CheckpointLocked", "CheckpointWarning", "atomic_write", "run_identity"]
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Write ``path`` whole or not at all: a temporary file in the same folder, fsync, then rename over ``path``.
+
+    A process killed while writing leaves the old file (or none) and a
+    ``.tmp`` file, never a truncated ``path``.
+    """
+    tmp = path.with_name(f"{path.name}.tmp{os.getpid()}")
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
 
 
 class CheckpointMismatch(ValueError):
@@ -183,21 +201,12 @@ class Checkpoint:
                     " use another directory or delete this one"
                 )
         else:
-            self._atomic_write(path, text.encode("utf-8"))
+            atomic_write(path, text.encode("utf-8"))
 
     # -- chunk files -------------------------------------------------------------
 
     def _chunk_path(self, index: int) -> Path:
         return self.dir / f"chunk-{index:06d}.npz"
-
-    @staticmethod
-    def _atomic_write(path: Path, data: bytes) -> None:
-        tmp = path.with_name(path.name + f".tmp{os.getpid()}")
-        with open(tmp, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
 
     def done(self) -> set[int]:
         """Indices of the chunk files on disk (not yet checked: :meth:`load` checks each)."""
@@ -224,7 +233,7 @@ class Checkpoint:
         arrays["meta"] = np.frombuffer(json.dumps(meta, sort_keys=True).encode("utf-8"), dtype=np.uint8)
         buffer = io.BytesIO()
         np.savez(buffer, **arrays)  # type: ignore[arg-type]
-        self._atomic_write(self._chunk_path(index), buffer.getvalue())
+        atomic_write(self._chunk_path(index), buffer.getvalue())
 
     def load(self, index: int) -> dict[str, Any] | None:
         """The payload of chunk ``index``, or None (with a warning) when the file must not be used."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -14,6 +13,7 @@ from numpy.random import SeedSequence
 import ohhell
 from ohhell.engine import SeedLike, Strategy, seed_sequence
 from ohhell.rules import Rules
+from ohhell.sim.checkpoint import atomic_write
 from ohhell.strategies.registry import strategy
 
 __all__ = [
@@ -91,21 +91,3 @@ def first_dealers(rows: pd.DataFrame) -> pd.Series:
 def sha256(data: bytes) -> str:
     """The SHA-256 of ``data`` in hex."""
     return hashlib.sha256(data).hexdigest()
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write ``path`` whole or not at all: a temporary file in the same folder, fsync, then rename over ``path``.
-
-    A process killed while writing leaves the old file (or none) and a
-    ``.tmp`` file, never a truncated ``path``.
-    """
-    tmp = path.with_name(f"{path.name}.tmp{os.getpid()}")
-    try:
-        with open(tmp, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
