@@ -476,8 +476,7 @@ def _play_tricks_two_decks(
         best = -1
         best_key = -1
         best_card = -1
-        view_key = -1  # the folk player's view: the first card of the highest strength
-        view_pos = 0
+        view_pos = 0  # the folk player's view of the trick: its first card of the highest strength
         seat = leader - 1
         for p in range(n):
             seat += 1
@@ -497,7 +496,7 @@ def _play_tricks_two_decks(
                     holder = (leader + view_pos) % n
                     short = bids[holder] - tricks[holder]
                 tips = ALL_TIPS if kinds[seat] == 3 else flags[seat]
-                c = folk_play(hand, legal, p, led, view_key, short, n, t_under, t_over, bids[seat], tricks[seat],
+                c = folk_play(hand, legal, p, led, best_key, short, n, t_under, t_over, bids[seat], tricks[seat],
                               h - t, played, tips)  # fmt: skip
             bit = np.int64(1) << np.int64(c)
             if doubles[seat] & bit:
@@ -510,13 +509,13 @@ def _play_tricks_two_decks(
             if p == 0:
                 led = int(SUIT_OF[c])
             key = trick_strength(c, led, t_under, t_over)
-            if key > view_key:
-                view_key = key
-                view_pos = p
-            if key > best_key or (identical_last and c == best_card):
+            if key > best_key:
                 best_key = key
                 best = seat
                 best_card = c
+                view_pos = p
+            elif identical_last and c == best_card:
+                best = seat
         tricks[best] += 1
         leader = best
 
@@ -617,22 +616,17 @@ def _deal(
     for s in range(n):
         hands_out[s] = 0
     seat = dealer
-    if doubles is not None:  # two decks: a card dealt to a seat holding it already goes to doubles
+    if doubles is not None:
         for s in range(n):
             doubles[s] = 0
-        for i in range(h * n):
-            seat += 1
-            if seat == n:
-                seat = 0
-            bit = np.int64(1) << np.int64(order[pos + i])
+    for i in range(h * n):
+        seat += 1
+        if seat == n:
+            seat = 0
+        bit = np.int64(1) << np.int64(order[pos + i])
+        if doubles is not None:  # two decks: a card dealt to a seat holding it already goes to doubles
             doubles[seat] |= hands_out[seat] & bit
-            hands_out[seat] |= bit
-    else:
-        for i in range(h * n):
-            seat += 1
-            if seat == n:
-                seat = 0
-            hands_out[seat] |= np.int64(1) << np.int64(order[pos + i])
+        hands_out[seat] |= bit
     pos += h * n
     turned = -1
     if src == _TURN_UP and pos < length:
