@@ -9,7 +9,10 @@ OpenSpiel's scoring).  "stock": each simulation's world comes from
 cards the other players hold, so the bot knows which cards are in the stock.
 "view": every card its seat has not seen is dealt again, the stock's too
 (``ISMCTSFactory(resample="view")``).  The difference per deal is what the
-stock's knowledge buys the search; both bots are reproducible from the seed.
+stock's knowledge buys the search.  The "view" bot is reproducible from
+its seed; the "stock" one is not: ``oh_hell``'s resampling draws from the
+``pyspiel.UniformProbabilitySampler`` the Python bot hands it, which no seed
+reaches (found by experiment: two runs of the same deals differ).
 
 Usage::
 
@@ -21,33 +24,24 @@ A measurement device, not a player of the library.
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 
 @dataclass(frozen=True)
 class StockISMCTS:
-    """``make_bot(game, seat, seed)``: the Python ISMCTS with ``oh_hell``'s own resampling (it knows the stock)."""
+    """``make_bot(game, seat, seed)``: the "view" bot of ``ISMCTSFactory``, the same settings and seeds, with
+    ``oh_hell``'s own resampling in place of its resampler (so it knows the stock)."""
 
     simulations: int
 
     def __call__(self, game: Any, seat: int, seed: int) -> Any:
-        from open_spiel.python.algorithms import ismcts as py_ismcts
-        from open_spiel.python.algorithms import mcts as py_mcts
+        from ohhell.interop.openspiel import ISMCTSFactory
 
-        words = np.random.SeedSequence(seed).generate_state(2, np.uint32)
-        return py_ismcts.ISMCTSBot(
-            game,
-            py_mcts.RandomRolloutEvaluator(1, np.random.RandomState(int(words[0]))),
-            math.sqrt(2) * (game.max_utility() - game.min_utility()),
-            self.simulations,
-            random_state=np.random.RandomState(int(words[1])),
-            final_policy_type=py_ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
-        )
+        bot = ISMCTSFactory(simulations=self.simulations, resample="view")(game, seat, seed)
+        bot.set_resampler(None)  # the Python bot then asks the state: resample_from_infostate
+        return bot
 
 
 def main() -> None:
