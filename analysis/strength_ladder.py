@@ -1,4 +1,4 @@
-"""The strength ladder: Random < Folk < Expected-value bidder < CardOdds < Rollout, in duplicate tournaments.
+"""The strength ladder: Random < Folk < Expected-value bidder < CardOdds < Distilled < Rollout, duplicate tournaments.
 
 Each step seats the two players alternately (A, B, A, B) at a 4-player table
 and replays every deal with the seating rotated.  Reported per step: the
@@ -8,8 +8,11 @@ interval over deals, and each player's made-bid rate.
     python analysis/strength_ladder.py                       # writes analysis/results/strength_ladder.md
     python analysis/strength_ladder.py --deals 2000 --pimc-deals 300 --rollout-deals 500
 
-``card-odds`` is the library's ``strongest-fast``, ``rollout`` its
-``strongest``; PIMC is measured beside them (expected value -> PIMC -> rollout).
+``rollout`` is the library's ``strongest``; ``distilled`` (the card-odds bids
+with the distilled card policy) and ``card-odds`` are the compiled players
+(``strongest-fast`` names one of them, see ``ohhell.strategies.registry``);
+card-odds -> rollout is measured as well, and PIMC beside them (expected
+value -> PIMC -> rollout).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from pathlib import Path
 import ohhell
 from ohhell.engine import Strategy
 from ohhell.stats import paired_diff_ci
-from ohhell.strategies import CardOdds, ExpectedValue, Folk, RandomStrategy, Rollout
+from ohhell.strategies import CardOdds, Distilled, ExpectedValue, Folk, RandomStrategy, Rollout
 from ohhell.strategies.pimc import PIMC
 from ohhell.tournament import tournament
 
@@ -62,10 +65,11 @@ def main() -> None:
         ("folk", Folk()),
         ("ev", ev),
         ("card-odds", CardOdds()),
+        ("distilled", Distilled()),
         ("rollout", Rollout()),
     ]
     pimc = ("pimc", PIMC(samples=args.pimc_samples, bid_with=ev))
-    steps = [*pairwise(players), (players[2], pimc), (pimc, players[4])]
+    steps = [*pairwise(players), (players[3], players[5]), (players[2], pimc), (pimc, players[5])]
     lines = [
         f"Command: `python analysis/strength_ladder.py --deals {args.deals} --pimc-deals {args.pimc_deals}"
         f" --rollout-deals {args.rollout_deals}"

@@ -4,9 +4,9 @@
   (median and 95th percentile over every bid and card decision of seeded
   deals, reference engine, one process).
 - ``simulate()`` in summary mode on one worker, deals per second, for
-  random play, the folk player, the expected-value bidder and ``CardOdds()``
-  (``strongest-fast``), Boerenbridge rules with a fixed hand of 7 cards; the
-  card-odds table is learned before the clock starts (its one-off cost is
+  random play, the folk player, the expected-value bidder, ``CardOdds()`` and
+  ``Distilled()``, Boerenbridge rules with a fixed hand of 7 cards; the
+  learned odds are learned before the clock starts (their one-off cost is
   reported on its own).
 
 Usage::
@@ -29,7 +29,7 @@ import numpy as np
 import ohhell
 from ohhell.engine import Observation, Strategy, Stream, deal
 from ohhell.rules import FixedHands, compile_rules
-from ohhell.strategies import PIMC, CardOdds, ExpectedValue, Folk, RandomStrategy, Rollout
+from ohhell.strategies import PIMC, CardOdds, Distilled, ExpectedValue, Folk, RandomStrategy, Rollout
 from ohhell.strategies.card_odds import round_odds
 
 HERE = Path(__file__).resolve().parent
@@ -93,7 +93,8 @@ def main() -> None:
         ("RandomStrategy()", RandomStrategy()),
         ("Folk()", Folk()),
         ("ExpectedValue(samples=64)", ExpectedValue()),
-        ("CardOdds() (strongest-fast)", CardOdds()),
+        ("CardOdds()", CardOdds()),
+        ("Distilled()", Distilled()),
     ):
         n = sim_deals // 30 if isinstance(player, ExpectedValue) else sim_deals
         lines.append(f"| {name} | {deals_per_second(player, n):,.0f} |")

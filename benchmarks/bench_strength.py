@@ -60,6 +60,8 @@ LINEUPS = (
     LineUp("strongest vs ISMCTS(1000), its own information", "strongest", 1000, "state", 500, "view"),
     LineUp("strongest-fast vs ISMCTS(100), its own information", "strongest-fast", 100, "state", 500, "view"),
     LineUp("strongest-fast vs ISMCTS(1000), its own information", "strongest-fast", 1000, "state", 500, "view"),
+    LineUp("distilled vs ISMCTS(100), its own information", "distilled", 100, "state", 500, "view"),
+    LineUp("distilled vs ISMCTS(1000), its own information", "distilled", 1000, "state", 300, "view"),
     LineUp("strongest-fast vs ISMCTS(100), true state", "strongest-fast", 100, "state", 500),
     LineUp("strongest-fast vs ISMCTS(100), own view", "strongest-fast", 100, "view", 500),
     LineUp("strongest-fast vs ISMCTS(1000), true state", "strongest-fast", 1000, "state", 500),

@@ -31,12 +31,13 @@ from ohhell.rules import (
 )
 from ohhell.sim import fast_path_reason, kernel, run_chunk, simulate
 from ohhell.sim.arrays import DealArrays, MatchArrays, arrays_equal
-from ohhell.strategies import CardOdds, ExpectedValue, Folk, RandomStrategy, Spoiler
+from ohhell.strategies import CardOdds, Distilled, ExpectedValue, Folk, RandomStrategy, Spoiler
 from tests.strategies import rules_variants
 
 RANDOM = RandomStrategy()
 FOLK = Folk()
 ODDS = CardOdds()
+DISTILLED = Distilled()
 SPOILER = Spoiler(inner=Folk().without("protect_bid"))
 
 #: Seat line-ups by name (cut to the table's size).
@@ -44,7 +45,7 @@ LINE_UPS: dict[str, list[Strategy]] = {
     "random": [RANDOM] * 7,
     "folk": [FOLK] * 7,
     "card-odds": [ODDS] * 7,
-    "mixed": [FOLK, RANDOM, ODDS, SPOILER, Folk().without("bid_low"), RANDOM, ODDS],
+    "mixed": [FOLK, DISTILLED, ODDS, SPOILER, Folk().without("bid_low"), RANDOM, ODDS],
 }
 PRESET_TABLES = [("boerenbridge", 3), ("boerenbridge", 4), ("boerenbridge", 6), ("bondebridge", 4),
                  ("bondebridge", 5), ("up-and-down-the-river", 5), ("openspiel", 4)]  # fmt: skip

@@ -113,14 +113,14 @@ MAX_COPIES = 2
 #: Wizards (code 52) and Jesters (code 53) a deck may hold: bits 52-55 and 56-59 of a hand (the Wizard deck).
 MAX_WIZARDS = 4
 MAX_JESTERS = 4
-#: Strategy kinds (:func:`ohhell.sim.paths.kernel_strategy`): random, folk, expected value, card odds.
-STRATEGY_KINDS = frozenset({0, 1, 2, 3})
-#: Strategy kinds played with the Wizard deck: random, folk, card odds (whose Python version plays that
-#: deck as the folk player with every tip and bids the folk bid plus one a Wizard).  Not the
+#: Strategy kinds (:func:`ohhell.sim.paths.kernel_strategy`): random, folk, expected value, card odds, distilled.
+STRATEGY_KINDS = frozenset({0, 1, 2, 3, 4})
+#: Strategy kinds played with the Wizard deck: random, folk, card odds and distilled (whose Python versions
+#: play that deck as the folk player with every tip and bid the folk bid plus one a Wizard).  Not the
 #: expected-value bidder: it samples the unseen cards of a deck of distinct plain cards.
-WIZARD_STRATEGY_KINDS = frozenset({0, 1, 3})
-#: Strategy kinds played with two decks: random, folk, card odds (as with the Wizard deck, for the same reasons).
-TWO_DECK_STRATEGY_KINDS = frozenset({0, 1, 3})
+WIZARD_STRATEGY_KINDS = frozenset({0, 1, 3, 4})
+#: Strategy kinds played with two decks: random, folk, card odds, distilled (as with the Wizard deck, same reasons).
+TWO_DECK_STRATEGY_KINDS = frozenset({0, 1, 3, 4})
 _WIZARD, _JESTER = 52, 53
 
 
@@ -212,8 +212,10 @@ class KernelSeats(NamedTuple):
 
     ``kinds``/``flags``: 0 random play, 1 folk (flags: its tips), 2 the
     expected-value bidder with folk play (flags: tips | samples << 16), 3 the
-    card-odds player (``odds``: the learned odds by round, see
-    :mod:`ohhell.strategies.odds_core`).  ``all_random``: every seat plays at
+    card-odds player, 4 the distilled player (flags, for both: more tricks pay
+    past the bid; ``odds``: the learned odds ``[round, kind - 3, ...]``, see
+    :mod:`ohhell.strategies.odds_core`; ``weights``: the distilled card policy's,
+    see :mod:`ohhell.strategies.distilled_core`, empty when unused).  ``all_random``: every seat plays at
     random (the strategy switches are skipped).  A plain field: as a numba
     literal it saved no measurable time in the kernel but sent every call
     through numba's slow dispatch (about 10 ms a call, benchmarks/RESULTS.md).
@@ -223,6 +225,7 @@ class KernelSeats(NamedTuple):
     flags: np.ndarray
     odds: np.ndarray
     all_random: bool
+    weights: np.ndarray
 
 
 class DealOutputs(NamedTuple):
@@ -407,7 +410,7 @@ def _play_tricks_wizard(
                     if plain_len > 0:
                         holder = (leader + plain_best) % n
                         short = bids[holder] - tricks[holder]
-                    tips = ALL_TIPS if kinds[seat] == 3 else flags[seat]
+                    tips = ALL_TIPS if kinds[seat] >= 3 else flags[seat]
                     b = folk_play(plain, legal, plain_len, plain_led, plain_key, short, n, t_under, t_over,
                                   bids[seat], tricks[seat], h - t, played, tips)  # fmt: skip
             hands[seat] = hand & ~(np.int64(1) << np.int64(b))
@@ -495,7 +498,7 @@ def _play_tricks_two_decks(
                 if p > 0:
                     holder = (leader + view_pos) % n
                     short = bids[holder] - tricks[holder]
-                tips = ALL_TIPS if kinds[seat] == 3 else flags[seat]
+                tips = ALL_TIPS if kinds[seat] >= 3 else flags[seat]
                 c = folk_play(hand, legal, p, led, best_key, short, n, t_under, t_over, bids[seat], tricks[seat],
                               h - t, played, tips)  # fmt: skip
             bit = np.int64(1) << np.int64(c)
@@ -544,15 +547,18 @@ def _deal(
     trick_buf: np.ndarray,
     all_random: bool,
     doubles: np.ndarray | None,
+    weights: np.ndarray,
+    voids: np.ndarray,
 ) -> None:
     """One deal of round ``r`` under ``rules``.  Writes the outputs; ``trump_out`` = [under, over, turned-up card].
 
     ``kinds``/``flags`` by local seat: 0 random play, 1 folk (flags: its tips), 2 the
     expected-value bidder with folk play (flags: tips | samples << 16), 3 the
-    card-odds player (``odds``: the round's learned odds, see
-    :mod:`ohhell.strategies.odds_core`).
+    card-odds player, 4 the distilled player (``odds``: the round's learned odds
+    ``[kind - 3, ...]``, see :mod:`ohhell.strategies.odds_core`; ``weights``: the
+    distilled card policy's, :mod:`ohhell.strategies.distilled_core`).
     The round's sight (``rules.sight``): 0 bids see the own hand, 1 blind, 2 forehead.  ``order``
-    (deck size), ``hands`` and ``trick_buf`` (players) are work buffers.
+    (deck size), ``hands``, ``trick_buf`` and ``voids`` (players) are work buffers.
     ``all_random``: every seat plays at random (the strategy switches are
     skipped).  A plain argument: as a numba literal it saved no measurable
     time in the kernel but sent every call through numba's slow dispatch
@@ -659,17 +665,17 @@ def _deal(
             seen = 0 if simultaneous else i
             own = int(hands_out[seat]) & PLAIN_BITS if sight == 0 else 0
             b = folk_bid(own, h, n, t_under, t_over, flags[seat], seen_sum, seen, legal_bids)
-        elif kinds[seat] == 3 and folk_deck:
+        elif kinds[seat] >= 3 and folk_deck:
             seen_sum = 0 if simultaneous else total
             seen = 0 if simultaneous else i
             b = _wizard_aware_bid(hands_out[seat], sight, h, n, t_under, t_over, seen_sum, seen, legal_bids)
-        elif kinds[seat] == 3:
+        elif kinds[seat] >= 3:
             for q in range(n):
                 hands[q] = hands_out[(dealer + 1 + q) % n]  # hands: a free work buffer until play
             heard_sum = 0 if simultaneous else total
             heard_count = 0 if simultaneous else i
-            b = seat_odds_bid(hands, i, n, h, sight, heard_sum, heard_count, t_under, t_over, odds, score_tables[r],
-                              legal_bids)  # fmt: skip
+            b = seat_odds_bid(hands, i, n, h, sight, heard_sum, heard_count, t_under, t_over, odds[kinds[seat] - 3],
+                              score_tables[r], legal_bids)  # fmt: skip
         else:
             heard = np.full(n, -1, dtype=np.int64)
             if not simultaneous:
@@ -690,14 +696,14 @@ def _deal(
         elif kinds[adj] == 1:
             own = int(hands_out[adj]) & PLAIN_BITS if sight == 0 else 0
             bids[adj] = folk_bid(own, h, n, t_under, t_over, flags[adj], 0, 0, options)
-        elif kinds[adj] == 3 and folk_deck:
+        elif kinds[adj] >= 3 and folk_deck:
             bids[adj] = _wizard_aware_bid(hands_out[adj], sight, h, n, t_under, t_over, 0, 0, options)
-        elif kinds[adj] == 3:
+        elif kinds[adj] >= 3:
             for q in range(n):
                 hands[q] = hands_out[(dealer + 1 + q) % n]  # hands: a free work buffer until play
             pos = (adj - dealer - 1) % n
-            bids[adj] = seat_odds_bid(hands, pos, n, h, sight, total - old, n - 1, t_under, t_over, odds,
-                                      score_tables[r], options)  # fmt: skip
+            bids[adj] = seat_odds_bid(hands, pos, n, h, sight, total - old, n - 1, t_under, t_over,
+                                      odds[kinds[adj] - 3], score_tables[r], options)  # fmt: skip
         else:
             heard = np.full(n, -1, dtype=np.int64)
             for q in range(n):
@@ -720,8 +726,9 @@ def _deal(
                                st, plays, all_random, rules.identical_last)  # fmt: skip
     else:
         play_tricks(
-            hands, n, h, (dealer + 1) % n, bids, tricks, t_under, t_over, kinds, flags, st, trick_buf, plays, all_random
-        )
+            hands, n, h, (dealer + 1) % n, bids, tricks, t_under, t_over, kinds, flags, st, trick_buf, plays,
+            all_random, weights, voids,
+        )  # fmt: skip
     # scores
     hooked = dealer_hooked(restriction, h, total - first_bids[dealer])
     round_scores(score_tables[r], bids, tricks, n, dealer, hooked, cons_points, cons_ties, scores)
@@ -752,6 +759,7 @@ def play_deals_kernel(
     order = np.empty(rules.deck.shape[0], dtype=np.int64)
     work = np.empty(players, dtype=np.int64)
     trick_buf = np.zeros(players, dtype=np.int64)
+    voids = np.zeros(players, dtype=np.int64)
     no_plays = np.empty((0, 0), dtype=np.int64)
     for j in range(n_deals):
         unit = first_unit + j
@@ -765,7 +773,7 @@ def play_deals_kernel(
         _deal(
             r, n, dealer, rules, -2, -2, st,
             out_hands[j], out_bids[j], first_bids, out_tricks[j], out_scores[j], plays, out_trump[j], order, work,
-            kinds, flags, odds[r], trick_buf, all_random, doubles,
+            kinds, flags, odds[r], trick_buf, all_random, doubles, seats.weights, voids,
         )  # fmt: skip
 
 
@@ -803,6 +811,7 @@ def play_matches_kernel(
     order = np.empty(rules.deck.shape[0], dtype=np.int64)
     work = np.empty(players, dtype=np.int64)
     trick_buf = np.zeros(players, dtype=np.int64)
+    voids = np.zeros(players, dtype=np.int64)
     local_kinds = np.empty(players, dtype=np.int64)
     local_flags = np.empty(players, dtype=np.int64)
     totals = np.empty(players, dtype=np.int64)
@@ -863,7 +872,7 @@ def play_matches_kernel(
             _deal(
                 r, n_active, local_dealer, rules, first_under, first_over, st,
                 hands, bids, first_bids, tricks, scores, plays, trump, order, work,
-                local_kinds, local_flags, odds[r], trick_buf, all_random, doubles,
+                local_kinds, local_flags, odds[r], trick_buf, all_random, doubles, seats.weights, voids,
             )  # fmt: skip
             for q in range(4):
                 st_all[0, q] = st[0, q]

@@ -9,19 +9,22 @@ chunk through the chosen path.  Both read the same streams
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from typing import Literal
 
 import numpy as np
 
 from ohhell.engine import DealResult, Strategy, deal, run_deal
 from ohhell.engine.play import _play_rounds
-from ohhell.rules import CompiledRules, Trump
+from ohhell.rules import CompiledRules, Rules, Trump, compile_rules
 from ohhell.rules.compiled import RESTRICTIONS, SIGHTS, TIE_BREAKS, TRUMP_SOURCES
 from ohhell.sim import kernel
 from ohhell.sim.arrays import DealArrays, MatchArrays
 from ohhell.sim.streams import unit_streams
-from ohhell.strategies import CardOdds, ExpectedValue, Folk, RandomStrategy, Spoiler, folk_core
+from ohhell.strategies import CardOdds, Distilled, ExpectedValue, Folk, RandomStrategy, Spoiler, folk_core
 from ohhell.strategies.card_odds import round_odds
+from ohhell.strategies.distilled_core import FEATURES
+from ohhell.strategies.distilled_weights import card_weights
 from ohhell.strategies.rollout import over_wants
 
 __all__ = ["Mode", "Path", "fast_path_reason", "run_chunk", "reference_deals"]
@@ -34,7 +37,7 @@ def kernel_strategy(strategy: Strategy) -> tuple[int, int] | None:
     """(kind, flags) of a strategy the kernel plays, or None.
 
     0 random; 1 folk (flags: tips, spoiler); 2 expected-value bidder with folk
-    play (flags: tips, samples << 16); 3 the card-odds player.
+    play (flags: tips, samples << 16); 3 the card-odds player; 4 the distilled player.
     """
     if isinstance(strategy, RandomStrategy):
         return (0, 0)
@@ -44,9 +47,25 @@ def kernel_strategy(strategy: Strategy) -> tuple[int, int] | None:
         return (1, strategy.inner.flags | folk_core.SPOIL)
     if isinstance(strategy, CardOdds):
         return (3, 0)
+    if isinstance(strategy, Distilled):
+        return (4, 0)
     if isinstance(strategy, ExpectedValue) and strategy.samples < 2**40:
         return (2, strategy.play_as.flags | strategy.samples << 16)
     return None
+
+
+@lru_cache(maxsize=16)
+def _seat_odds(rules: Rules, policy: bool, distilled: bool) -> np.ndarray:
+    """The kernel's odds ``[round, kind - 3, ...]``: the card-odds player's (``policy``) and the distilled
+    player's (``distilled``) learned odds, zeros where unused (of size 1 when neither is)."""
+    c = compile_rules(rules)
+    if not (policy or distilled):
+        return np.zeros((c.n_rounds, 2, 1, 1, 1, 1, 1, 1, 1, 1))
+    parts = [round_odds(c, "policy") if policy else None, round_odds(c, "distilled") if distilled else None]
+    shape = next(p for p in parts if p is not None).shape
+    odds = np.stack([p if p is not None else np.zeros(shape) for p in parts], axis=1)
+    odds.setflags(write=False)
+    return odds
 
 
 def _unsupported(what: str, codes: object, supported: frozenset[int], names: Sequence[str]) -> str | None:
@@ -221,11 +240,14 @@ def run_chunk(
     pairs = [kernel_strategy(s) for s in strategies]
     kinds = np.array([p[0] if p else 0 for p in pairs], dtype=np.int64)
     flags = np.array([p[1] if p else 0 for p in pairs], dtype=np.int64)
-    flags[kinds == 3] = int(over_wants(compiled.rules))
+    flags[kinds >= 3] = int(over_wants(compiled.rules))
     c = compiled
-    odds = round_odds(c) if (kinds == 3).any() else np.zeros((c.n_rounds, 1, 1, 1, 1, 1, 1, 1, 1))
+    odds = _seat_odds(c.rules, bool((kinds == 3).any()), bool((kinds == 4).any()))
+    weights = np.array(card_weights()) if (kinds == 4).any() else np.zeros((0, FEATURES))
     rules = kernel.kernel_rules(c)
-    seats = kernel.KernelSeats(kinds=kinds, flags=flags, odds=odds, all_random=bool((kinds == 0).all()))
+    seats = kernel.KernelSeats(
+        kinds=kinds, flags=flags, odds=odds, all_random=bool((kinds == 0).all()), weights=weights
+    )
     doubles = np.zeros(players, dtype=np.int64) if copies_of_a_card(c) > 1 else None
     if isinstance(out, DealArrays):
         deal_out = kernel.DealOutputs(

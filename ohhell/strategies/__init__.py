@@ -8,12 +8,16 @@ each, and the "vri" spoiler) with its compiled decision core ``folk_core``,
 ``rollout`` (the strong player: every choice by rollouts of the bid-aware
 policy ``policy_core`` over sampled deals, ``rollout_core``) and ``card_odds`` (the fast
 strong player: bids from per-card trick chances learned in self-play,
-``odds_core``; plays the rollout policy; on the compiled path); ``ismcts``
+``odds_core``; plays the rollout policy; on the compiled path), ``distilled``
+(the card-odds bids with cards by a linear policy fitted to the rollout
+player's card values, ``distilled_core``, fitted by ``distill``, weights in
+``distilled_weights``; on the compiled path); ``ismcts``
 (the rollout player's bids, card play by an information-set tree search with
 the rollout policy's playouts, ``ismcts_core``).
 """
 
 from ohhell.strategies.card_odds import CardOdds
+from ohhell.strategies.distilled import Distilled
 from ohhell.strategies.expected_value import ExpectedValue
 from ohhell.strategies.folk import Folk, Spoiler
 from ohhell.strategies.ismcts import ISMCTS
@@ -21,4 +25,4 @@ from ohhell.strategies.pimc import PIMC
 from ohhell.strategies.random import RandomStrategy
 from ohhell.strategies.rollout import Rollout
 
-__all__ = ["RandomStrategy", "Folk", "Spoiler", "ExpectedValue", "PIMC", "Rollout", "CardOdds", "ISMCTS"]
+__all__ = ["RandomStrategy", "Folk", "Spoiler", "ExpectedValue", "PIMC", "Rollout", "CardOdds", "Distilled", "ISMCTS"]

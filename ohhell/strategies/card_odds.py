@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal
 
 import numpy as np
 
@@ -23,10 +24,15 @@ from ohhell.engine.stream import state_array
 from ohhell.rules import CompiledRules, compile_rules
 from ohhell.rules.variant import Rules
 from ohhell.strategies import odds_core as core
+from ohhell.strategies.distilled_weights import card_weights
 from ohhell.strategies.folk import Folk, longest_suit, trump_pair
 from ohhell.strategies.rollout import compiled_deck, policy_card, wizard_aware_bid
 
-__all__ = ["CardOdds", "round_odds", "LEARNING_DEALS", "LEARNING_ROUNDS"]
+__all__ = ["CardOdds", "round_odds", "odds_bid", "Play", "LEARNING_DEALS", "LEARNING_ROUNDS"]
+
+#: The card play the odds are learned under: the rollout policy (:class:`CardOdds`) or the distilled policy
+#: (:class:`~ohhell.strategies.distilled.Distilled`).
+Play = Literal["policy", "distilled"]
 
 #: Self-play deals per round of learning and rounds of learning, per round shape and trump kind.
 LEARNING_DEALS = 12000
@@ -38,21 +44,25 @@ _SHAPE = (3, core.POSITIONS, core.FIELDS, core.INTENTS, 2, 13, core.LENGTHS, cor
 
 
 @lru_cache(maxsize=1024)
-def _learn(deck: tuple[int, ...], n: int, h: int, kind: int, hook: bool, table: tuple[int, ...]) -> np.ndarray:
-    """The odds ``[position, field, intent, is trump, rank, length, higher]`` of one round shape and trump kind.
+def _learn(
+    deck: tuple[int, ...], n: int, h: int, kind: int, hook: bool, table: tuple[int, ...], play: Play
+) -> np.ndarray:
+    """The odds ``[position, field, intent, is trump, rank, length, higher]`` of one round shape and trump kind,
+    the cards played by ``play``.
 
     The chances for any bid (intent :data:`~ohhell.strategies.odds_core.ANY_BID`) shrink towards
     ``1 / players``; those of each intent class towards the chances for any bid.
     """
     score = np.array(table, dtype=np.int64).reshape(h + 1, h + 1)
     odds = np.full(_SHAPE, 1.0 / n)
+    weights = card_weights() if play == "distilled" else np.zeros((0, 1))
     seed = np.random.SeedSequence([2026, n, h, kind, int(hook), len(deck)])
     st = state_array(Stream(seed))
     cards = np.array(deck, dtype=np.int64)
     for _ in range(LEARNING_ROUNDS):
         wins = np.zeros((core.POSITIONS, core.FIELDS, core.INTENTS - 1, 2, 13, core.LENGTHS, core.HIGHER))
         counts = np.zeros_like(wins)
-        core.self_play_credits(cards, n, h, kind, hook, odds, score, LEARNING_DEALS, st, wins, counts)
+        core.self_play_credits(cards, n, h, kind, hook, odds, score, LEARNING_DEALS, st, wins, counts, weights)
         pooled = (wins.sum(axis=2) + _PRIOR / n) / (counts.sum(axis=2) + _PRIOR)
         odds[kind, :, :, core.ANY_BID] = pooled
         odds[kind, :, :, : core.ANY_BID] = (wins + _PRIOR * pooled[:, :, None]) / (counts + _PRIOR)
@@ -61,7 +71,7 @@ def _learn(deck: tuple[int, ...], n: int, h: int, kind: int, hook: bool, table: 
     return out
 
 
-def _round_odds(compiled: CompiledRules) -> np.ndarray:
+def _round_odds(compiled: CompiledRules, play: Play) -> np.ndarray:
     n_rounds = compiled.n_rounds
     out = np.zeros((n_rounds, *_SHAPE))
     deck = tuple(int(c) for c in compiled.deck)
@@ -72,29 +82,60 @@ def _round_odds(compiled: CompiledRules) -> np.ndarray:
         table = tuple(int(x) for x in compiled.score_table(r).ravel())
         kinds = (0, 1, 2) if compiled.trump_plans[r].source == "setesdal" else (0, 1)
         for kind in kinds:
-            out[r, kind] = _learn(deck, n, h, kind, hook, table)
+            out[r, kind] = _learn(deck, n, h, kind, hook, table, play)
     out.setflags(write=False)
     return out
 
 
 @lru_cache(maxsize=64)
-def _odds_of(rules: Rules) -> np.ndarray:
-    odds: np.ndarray = _round_odds(compile_rules(rules))
+def _odds_of(rules: Rules, play: Play) -> np.ndarray:
+    odds: np.ndarray = _round_odds(compile_rules(rules), play)
     return odds
 
 
-def round_odds(compiled: CompiledRules) -> np.ndarray:
+def round_odds(compiled: CompiledRules, play: Play = "policy") -> np.ndarray:
     """Every round's learned odds, ``[round, trump kind, position, field, intent, is trump, rank, length, higher]``
-    (read-only).
+    (read-only), the cards played by ``play`` in the self-play they are learned from.
 
     Learned by self-play on first use for these rules and cached (per round
-    shape, trump kind, hook and score table): about 0.1 s per round shape.
+    shape, trump kind, hook, score table and play): about 0.1 s per round shape.
     Decks with Wizards or two copies of a card are not modelled (zeros).
     """
     codes = [int(c) for c in compiled.deck]
     if compiled.wizards or len(set(codes)) != len(codes):
         return np.zeros((compiled.n_rounds, *_SHAPE))
-    return _odds_of(compiled.rules)
+    return _odds_of(compiled.rules, play)
+
+
+def odds_bid(obs: Observation, play: Play) -> int:
+    """The card-odds bid of an observation, under the odds learned with ``play``'s card play (:func:`round_odds`).
+
+    With a Wizard deck or two decks: :func:`~ohhell.strategies.rollout.wizard_aware_bid`.
+    """
+    if len(obs.legal_bids) == 1:
+        return obs.legal_bids[0]
+    if not compiled_deck(obs):
+        return wizard_aware_bid(obs)
+    compiled = compile_rules(obs.rules)
+    n = obs.players
+    seat_at = [(obs.dealer + 1 + q) % n for q in range(n)]
+    hands = np.zeros(n, dtype=np.int64)
+    for q, seat in enumerate(seat_at):
+        visible = obs.visible_hands[seat]
+        if visible is not None:
+            hands[q] = mask_of(visible)
+    legal = 0
+    for b in obs.legal_bids:
+        legal |= 1 << b
+    under, over = trump_pair(obs.trump)
+    sight = int(compiled.sight[obs.round_index])
+    table = np.ascontiguousarray(compiled.score_table(obs.round_index))
+    odds = round_odds(compiled, play)[obs.round_index]
+    pos = seat_at.index(obs.seat)
+    heard = [b for s, b in enumerate(obs.bids) if b is not None and s != obs.seat]
+    return int(
+        core.seat_odds_bid(hands, pos, n, obs.hand_size, sight, sum(heard), len(heard), under, over, odds, table, legal)
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -131,31 +172,7 @@ class CardOdds:
     """
 
     def bid(self, obs: Observation, rng: Stream) -> int:
-        if len(obs.legal_bids) == 1:
-            return obs.legal_bids[0]
-        if not compiled_deck(obs):
-            return wizard_aware_bid(obs)
-        compiled = compile_rules(obs.rules)
-        n = obs.players
-        seat_at = [(obs.dealer + 1 + q) % n for q in range(n)]
-        hands = np.zeros(n, dtype=np.int64)
-        for q, seat in enumerate(seat_at):
-            visible = obs.visible_hands[seat]
-            if visible is not None:
-                hands[q] = mask_of(visible)
-        legal = 0
-        for b in obs.legal_bids:
-            legal |= 1 << b
-        under, over = trump_pair(obs.trump)
-        sight = int(compiled.sight[obs.round_index])
-        table = np.ascontiguousarray(compiled.score_table(obs.round_index))
-        odds = round_odds(compiled)[obs.round_index]
-        pos = seat_at.index(obs.seat)
-        heard = [b for s, b in enumerate(obs.bids) if b is not None and s != obs.seat]
-        return int(
-            core.seat_odds_bid(hands, pos, n, obs.hand_size, sight, sum(heard), len(heard), under, over, odds, table,
-                               legal)
-        )  # fmt: skip
+        return odds_bid(obs, "policy")
 
     def play(self, obs: Observation, rng: Stream) -> Card:
         if len(obs.legal_cards) == 1:

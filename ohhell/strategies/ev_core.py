@@ -64,6 +64,8 @@ def ev_scores(
     flag_arr = np.full(n, flags, dtype=np.int64)
     trick_buf = np.zeros(n, dtype=np.int64)
     no_plays = np.empty((0, 0), dtype=np.int64)
+    no_weights = np.zeros((0, 1))
+    voids = np.zeros(n, dtype=np.int64)
     all_bids = (1 << (h + 1)) - 1
     for _ in range(samples):
         k = 0
@@ -97,7 +99,8 @@ def ev_scores(
             for q in range(n):
                 work[q] = hands[q]
                 tricks[q] = 0
-            play_tricks(work, n, h, 0, bids, tricks, t_under, t_over, kinds, flag_arr, st, trick_buf, no_plays, False)
+            play_tricks(work, n, h, 0, bids, tricks, t_under, t_over, kinds, flag_arr, st, trick_buf, no_plays, False,
+                        no_weights, voids)  # fmt: skip
             sums[b] += table[b, tricks[pos]]
     out = np.full(h + 1, -np.inf)
     for b in range(h + 1):

@@ -32,7 +32,9 @@ from numba import njit
 from ohhell.cards.masks import lowest_bit, popcount, suit_mask
 from ohhell.engine.stream import draw_below, shuffle_codes
 from ohhell.rules.restriction import hook_bids
-from ohhell.strategies.policy_core import over_wants_of, policy_play, winning_position
+from ohhell.rules.tricks import trick_strength
+from ohhell.strategies.distilled_core import distilled_card
+from ohhell.strategies.policy_core import over_wants_of, policy_card, winning_position
 
 __all__ = [
     "LENGTHS",
@@ -266,6 +268,7 @@ def self_play_credits(
     st: np.ndarray,
     wins: np.ndarray,
     counts: np.ndarray,
+    weights: np.ndarray,
 ) -> None:
     """Play ``deals`` deals of ``h`` cards by ``n`` card-odds players and credit the cards that win tricks.
 
@@ -274,8 +277,13 @@ def self_play_credits(
     ``wins``/``counts`` (shape ``[position, field, intent (0..INTENTS - 2), is trump, rank, length
     class, higher class]``) are added to.  ``EXPLORE_PERCENT`` bids in a hundred are moved to a
     neighbouring legal bid, so that hands are also seen pursuing bids they would not choose.
+    The cards are played by the rollout policy (``weights`` empty) or by the distilled card
+    policy with these weights (:func:`~ohhell.strategies.distilled_core.distilled_card`).
     Reads row 0 of ``st``.
     """
+    distilled = weights.shape[0] > 0
+    no_features = np.zeros((0, 1))
+    voids = np.zeros(n, dtype=np.int64)
     over = over_wants_of(table)
     order = deck.copy()
     hands = np.zeros(n, dtype=np.int64)
@@ -290,6 +298,7 @@ def self_play_credits(
         for q in range(n):
             hands[q] = 0
             won[q] = 0
+            voids[q] = 0
         for i in range(n * h):
             hands[i % n] |= 1 << order[i]
         t_under = -1
@@ -314,16 +323,32 @@ def self_play_credits(
             dealt[q] = hands[q]
         leader = 0
         played = 0
-        for _t in range(h):
+        for t in range(h):
             seat = leader
+            led = -1
+            best_key = -1
+            best_seat = -1
             for p in range(n):
                 hand = hands[seat]
                 legal_cards = hand
                 if p > 0:
-                    follow = hand & suit_mask(trick[0] // 13)
+                    follow = hand & suit_mask(led)
                     if follow != 0:
                         legal_cards = follow
-                c = policy_play(hand, legal_cards, trick, p, seat, n, t_under, t_over, bids, won, played, over)
+                    else:
+                        voids[seat] |= 1 << led
+                if distilled:
+                    c = distilled_card(hand, legal_cards, p, led, best_key, best_seat, seat, n, bids, won, h - t,
+                                       t_under, t_over, played, voids, over, weights, no_features)  # fmt: skip
+                else:
+                    c = policy_card(hand, legal_cards, p, led, best_key, bids[seat] - won[seat], n, t_under, t_over,
+                                    played, over)  # fmt: skip
+                if p == 0:
+                    led = c // 13
+                key = trick_strength(c, led, t_under, t_over)
+                if key > best_key:
+                    best_key = key
+                    best_seat = seat
                 hands[seat] = hand & ~(1 << c)
                 played |= 1 << c
                 trick[p] = c

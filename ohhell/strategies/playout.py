@@ -7,7 +7,8 @@ leads.  Seats play at random (``kinds`` 0, reading their own stream, row
 ``1 + seat`` of ``st``, as :class:`~ohhell.strategies.RandomStrategy` does)
 or as the folk player (``kinds`` 1 and 2, with its tips in ``flags``), or
 by the rollout policy (``kinds`` 3, :func:`~ohhell.strategies.policy_core.policy_card`;
-``flags`` 1: more tricks pay past the bid).
+``flags`` 1: more tricks pay past the bid), or by the distilled policy (``kinds`` 4,
+:func:`~ohhell.strategies.distilled_core.distilled_card` with ``weights``; ``flags`` as 3).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from numba import njit
 from ohhell.cards.masks import SUIT_OF, kth_bit, popcount
 from ohhell.engine.stream import draw_below
 from ohhell.rules.tricks import trick_strength
+from ohhell.strategies.distilled_core import distilled_card
 from ohhell.strategies.folk_core import folk_play
 from ohhell.strategies.policy_core import policy_card
 
@@ -40,16 +42,23 @@ def play_tricks(
     trick_buf: np.ndarray,
     plays: np.ndarray,
     all_random: bool,
+    weights: np.ndarray,
+    voids: np.ndarray,
 ) -> None:
     """Play ``h`` tricks from ``hands`` (masks, emptied), adding each trick to ``tricks`` (by seat).
 
     ``plays`` (``[trick, position]``, or empty) records the cards; ``trick_buf``
     is a work buffer of ``n``; ``all_random`` skips the strategy switch when
-    every seat plays at random.
+    every seat plays at random.  ``weights``: the distilled policy's (empty
+    when no seat is of kind 4); ``voids``: a work buffer of ``n`` (the suits
+    each seat has shown out of).
     """
     suit_bits = np.int64(0x1FFF)
     record = plays.shape[0] > 0
     played = 0
+    no_features = np.zeros((0, 1))
+    for s in range(n):
+        voids[s] = 0
     for t in range(h):
         led = -1
         best = -1
@@ -65,12 +74,17 @@ def play_tricks(
                 follow = hand & (suit_bits << np.int64(13 * led))
                 if follow != 0:
                     legal = follow
+                elif not all_random:
+                    voids[seat] |= 1 << led
             if all_random or kinds[seat] == 0:
                 c = kth_bit(legal, draw_below(st, 1 + seat, popcount(legal)))
             elif kinds[seat] == 3:
                 over = flags[seat] & 1 == 1
                 c = policy_card(hand, legal, p, led, best_key, bids[seat] - tricks[seat], n, t_under, t_over, played,
                                 over)  # fmt: skip
+            elif kinds[seat] == 4:
+                c = distilled_card(hand, legal, p, led, best_key, best, seat, n, bids, tricks, h - t, t_under, t_over,
+                                   played, voids, flags[seat] & 1 == 1, weights, no_features)  # fmt: skip
             else:
                 c = folk_play(
                     hand, legal, p, led, best_key, bids[best] - tricks[best] if p > 0 else 0, n, t_under, t_over,

@@ -7,7 +7,8 @@
 ``SAMPLES`` sampled deals per card decision, 4/3 as many per bid).
 
 ``card-odds`` (bids from learned per-card trick chances, the rollout
-policy's play; compiled).
+policy's play; compiled) and ``distilled`` (the same bids, cards by a linear
+policy fitted to the rollout player's card values; compiled).
 
 ``strongest`` always names the library's current strongest player (today
 ``rollout``) and ``strongest-fast`` the strongest that plays at study speed
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 from ohhell.engine import Strategy
 from ohhell.strategies.card_odds import CardOdds
+from ohhell.strategies.distilled import Distilled
 from ohhell.strategies.expected_value import ExpectedValue
 from ohhell.strategies.folk import Folk, Spoiler
 from ohhell.strategies.folk_core import TIPS
@@ -39,7 +41,7 @@ __all__ = ["strategy", "NAMES", "ALIASES"]
 
 NAMES = (
     "random", "folk", "folk-no-TIP", "spoiler", "ev", "ev:SAMPLES", "pimc", "pimc:SAMPLES", "rollout",
-    "rollout:SAMPLES", "card-odds", "strongest", "strongest-fast",
+    "rollout:SAMPLES", "card-odds", "distilled", "strongest", "strongest-fast",
 )  # fmt: skip
 
 #: Aliases that always point at the current best player of their kind.
@@ -65,6 +67,8 @@ def strategy(name: str) -> Strategy:
         return PIMC(samples=int(samples)) if samples else PIMC()
     if key == "card-odds":
         return CardOdds()
+    if key == "distilled":
+        return Distilled()
     if key == "rollout" or key.startswith("rollout:"):
         samples = key.partition(":")[2]
         if samples and (not samples.isdigit() or int(samples) < 1):
@@ -80,5 +84,5 @@ def strategy(name: str) -> Strategy:
     tips = ", ".join(f"folk-no-{t}" for t in TIPS)
     raise ValueError(
         f"unknown strategy {name!r}; known: random, folk, spoiler, ev, ev:SAMPLES, pimc, pimc:SAMPLES, "
-        f"rollout, rollout:SAMPLES, card-odds, strongest, strongest-fast, {tips}"
+        f"rollout, rollout:SAMPLES, card-odds, distilled, strongest, strongest-fast, {tips}"
     )
