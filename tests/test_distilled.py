@@ -19,7 +19,14 @@ from ohhell.sim import fast_path_reason, run_chunk
 from ohhell.sim.arrays import arrays_equal
 from ohhell.strategies import CardOdds, Distilled, ExpectedValue, Folk, RandomStrategy, Rollout, distill
 from ohhell.strategies import odds_core as core
-from ohhell.strategies.distill import Decision, Fitted, collect_decisions, decision_features, fit_weights
+from ohhell.strategies.distill import (
+    Decision,
+    Fitted,
+    collect_decisions,
+    decision_features,
+    decision_of,
+    fit_weights,
+)
 from ohhell.strategies.distilled import distilled_play
 from ohhell.strategies.distilled_core import CONTEXTS, FEATURE_NAMES, FEATURES
 from ohhell.strategies.distilled_weights import card_weights, weights_file
@@ -89,6 +96,24 @@ def test_weights_on_the_policy_card_alone_play_the_rollout_policy(name: str, see
     play_deal(rules, [watch] * 4, seed=seed, round_index=seed % rounds, dealer=seed % 4)
     for obs in watch.seen:
         assert distilled_play(obs, POLICY_ONLY) == policy_card(obs)
+
+
+@settings(max_examples=20, deadline=None)
+@given(name=st.sampled_from(["boerenbridge", "bondebridge", "openspiel"]), seed=st.integers(0, 2**32 - 1))
+def test_the_card_played_scores_highest_under_the_weights_and_the_features_it_reads(name: str, seed: int) -> None:
+    # the play path folds the products of features into coefficients; the fitting path reads every feature
+    rules = ohhell.preset(name, 4)
+    watch = _Watch()
+    rounds = compile_rules(rules).n_rounds
+    play_deal(rules, [watch] * 4, seed=seed, round_index=seed % rounds, dealer=seed % 4)
+    weights = card_weights()
+    for obs in watch.seen:
+        d = decision_of(obs, dict.fromkeys(obs.legal_cards, 0.0))
+        features, context, _ = decision_features(d)
+        scores = features @ weights[context]
+        codes = sorted(c.code for c in obs.legal_cards)
+        chosen = codes.index(distilled_play(obs).code)
+        assert scores[chosen] >= scores.max() - 1e-9 * max(1.0, float(np.abs(scores).max()))
 
 
 def test_self_play_with_policy_only_weights_credits_the_cards_as_the_rollout_policy() -> None:

@@ -44,7 +44,7 @@ from ohhell.strategies.distilled_core import CONTEXTS, FEATURES, context_of, dis
 from ohhell.strategies.folk import longest_suit, trump_pair
 from ohhell.strategies.rollout import Rollout, over_wants, shown_out
 
-__all__ = ["Decision", "Fit", "Fitted", "collect_decisions", "decision_features", "fit_weights"]
+__all__ = ["Decision", "Fit", "Fitted", "collect_decisions", "decision_features", "decision_of", "fit_weights"]
 
 
 @dataclass(frozen=True, slots=True)
