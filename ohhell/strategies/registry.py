@@ -13,7 +13,9 @@ policy fitted to the rollout player's card values; compiled).
 ``strongest`` always names the library's current strongest player (today
 ``rollout``) and ``strongest-fast`` the strongest that plays at study speed
 on the compiled path (today ``card-odds``), so configs and commands that ask
-for them follow improvements.
+for them follow improvements.  ``distilled`` beats ``card-odds`` in
+duplicate tournaments (docs/explanation/strategies.md); ``strongest-fast``
+moves to it together with the reruns of the studies measured with it.
 
 Examples
 --------
