@@ -589,6 +589,24 @@ def test_an_illegal_bid_names_seat_strategy_value_and_legal_bids() -> None:
         assert part in message
 
 
+class _Named(RandomStrategy):
+    """Random play that counts how often it is named."""
+
+    calls = 0
+
+    def __repr__(self) -> str:
+        type(self).calls += 1
+        return "_Named()"
+
+
+def test_a_player_is_named_only_when_it_breaks_a_rule() -> None:
+    # the engine used to build every player's repr at every move: a player with a long repr (a recorder
+    # holding its decisions) made a deal quadratic
+    _Named.calls = 0
+    play_deal(boerenbridge(4), [_Named()] * 4, seed=1, round_index=6)
+    assert _Named.calls == 0
+
+
 @pytest.mark.parametrize("value", [True, "1", 1.0, None, -1])
 def test_a_bid_that_is_not_a_bid_is_illegal(value: object) -> None:
     with pytest.raises(IllegalMoveError, match=r"seat 1 \(FixedBid"):

@@ -56,13 +56,12 @@ def run_deal(state: DealState, strategies: Sequence[Strategy], rngs: Sequence[St
         seat = state.current_seat
         strategy, rng = strategies[seat], rngs[seat]
         obs = state.observation(seat)
-        who = repr(strategy)
         if state.phase == "name_trump":
-            state.apply_trump(strategy.name_trump(obs, rng), who)
+            state.apply_trump(strategy.name_trump(obs, rng), strategy)
         elif state.phase in ("bid", "adjust"):
-            state.apply_bid(strategy.bid(obs, rng), who)
+            state.apply_bid(strategy.bid(obs, rng), strategy)
         else:
-            state.apply_play(strategy.play(obs, rng), who)
+            state.apply_play(strategy.play(obs, rng), strategy)
     return state.result()
 
 

@@ -63,6 +63,12 @@ class DealResult:
         return (seat - self.dealer - 1) % self.players
 
 
+def _named(who: object) -> str:
+    """Who made a move, for an error message: a string as given, a player by its ``repr`` (made only on an
+    error, so a player whose ``repr`` is long costs nothing per move)."""
+    return who if isinstance(who, str) else repr(who)
+
+
 class DealState:
     """A deal in progress: from :func:`deal` (the chance step), or built directly from known hands (replay)."""
 
@@ -193,17 +199,17 @@ class DealState:
 
     # -- transitions ----------------------------------------------------------
 
-    def apply_trump(self, suit: object, who: str = "record") -> None:
+    def apply_trump(self, suit: object, who: object = "record") -> None:
         seat = self.current_seat
         if self.phase != "name_trump" or not isinstance(suit, Suit):
             raise IllegalMoveError(
-                seat=seat, who=who, phase="trump suit", returned=suit, legal=list(self.legal_suits())
+                seat=seat, who=_named(who), phase="trump suit", returned=suit, legal=list(self.legal_suits())
             )
         self.trump = Trump.of(suit)
         self.events.append(TrumpNamed(seat, suit))
         self.phase = "bid"
 
-    def apply_bid(self, bid: object, who: str = "record") -> None:
+    def apply_bid(self, bid: object, who: object = "record") -> None:
         seat = self.current_seat
         legal = self.legal_bids()
         value = _as_int(bid)
@@ -214,7 +220,7 @@ class DealState:
             elif self.phase == "adjust":
                 rule = "the bids summed to the hand size: move one up or down"
             raise IllegalMoveError(
-                seat=seat, who=who, phase=self.phase or "bid", returned=bid, legal=list(legal), rule=rule
+                seat=seat, who=_named(who), phase=self.phase or "bid", returned=bid, legal=list(legal), rule=rule
             )
         if self.phase == "adjust":
             old = self.bids[seat]
@@ -239,7 +245,7 @@ class DealState:
         self.phase = "play"
         self.adjuster = None
 
-    def apply_play(self, card: object, who: str = "record") -> None:
+    def apply_play(self, card: object, who: object = "record") -> None:
         seat = self.current_seat
         legal = self.legal_cards()
         if not isinstance(card, Card) or card not in legal:
@@ -249,7 +255,7 @@ class DealState:
             elif isinstance(card, Card):
                 rule = "the card is not in this hand"
             raise IllegalMoveError(
-                seat=seat, who=who, phase="card", returned=card, legal=[str(c) for c in legal], rule=rule
+                seat=seat, who=_named(who), phase="card", returned=card, legal=[str(c) for c in legal], rule=rule
             )
         self.hands[seat].remove(card)
         self.trick.append(card)
