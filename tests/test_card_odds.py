@@ -16,12 +16,12 @@ import ohhell
 from ohhell.cards import Card, Suit, parse_cards
 from ohhell.engine import DealState, Stream, play_deal, play_match
 from ohhell.rules import ExactBonus, FixedHands, Harsh, Rules, Scoring, Trump, WizardDeck, compile_rules
-from ohhell.sim import fast_path_reason, run_chunk
-from ohhell.sim.arrays import arrays_equal
+from ohhell.sim import fast_path_reason
 from ohhell.strategies import CardOdds, ExpectedValue, Folk, RandomStrategy
 from ohhell.strategies import odds_core as core
 from ohhell.strategies.card_odds import round_odds
 from ohhell.strategies.registry import strategy
+from tests.paths import assert_paths_agree
 from tests.strategies import rules_variants
 
 ODDS = CardOdds()
@@ -34,11 +34,7 @@ def test_the_compiled_path_plays_it_card_for_card_like_the_reference(name: str, 
     compiled = compile_rules(rules)
     mixed = [ODDS, Folk(), ODDS, RandomStrategy(), ExpectedValue(samples=4), ODDS][:players]
     for strategies in ([ODDS] * players, mixed):
-        assert fast_path_reason(compiled, strategies) is None
-        for mode, units in (("deals", 40), ("matches", 1)):
-            ref = run_chunk(compiled, strategies, mode, "reference", 9, 0, units, record_plays=True)
-            fast = run_chunk(compiled, strategies, mode, "fast", 9, 0, units, record_plays=True)
-            assert arrays_equal(ref, fast) == [], (name, players, mode)
+        assert_paths_agree(compiled, strategies, 9, 40)
 
 
 @settings(max_examples=25, deadline=None)
@@ -50,10 +46,7 @@ def test_the_compiled_path_replays_it_for_random_rules(rules: Rules, base: int) 
         d = play_deal(rules, strategies[: rules.players_per_round[0]], seed=base % 2**32)  # the fallback plays legally
         assert sum(d.tricks_won) == d.hand_size
         return
-    for mode, units in (("deals", 12), ("matches", 1)):
-        ref = run_chunk(compiled, strategies, mode, "reference", base, 0, units, record_plays=True)
-        fast = run_chunk(compiled, strategies, mode, "fast", base, 0, units, record_plays=True)
-        assert arrays_equal(ref, fast) == []
+    assert_paths_agree(compiled, strategies, base, 12)
 
 
 @settings(max_examples=60, deadline=None)

@@ -15,8 +15,7 @@ from scipy.optimize import check_grad
 import ohhell
 from ohhell.engine import Observation, Stream, play_deal, play_match
 from ohhell.rules import FixedHands, Rules, WizardDeck, compile_rules
-from ohhell.sim import fast_path_reason, run_chunk
-from ohhell.sim.arrays import arrays_equal
+from ohhell.sim import fast_path_reason
 from ohhell.strategies import CardOdds, Distilled, ExpectedValue, Folk, RandomStrategy, Rollout, distill
 from ohhell.strategies import odds_core as core
 from ohhell.strategies.distill import (
@@ -32,6 +31,7 @@ from ohhell.strategies.distilled_core import CONTEXTS, FEATURE_NAMES, FEATURES
 from ohhell.strategies.distilled_weights import card_weights, weights_file
 from ohhell.strategies.registry import strategy
 from ohhell.strategies.rollout import policy_card
+from tests.paths import assert_paths_agree
 from tests.strategies import rules_variants
 
 DISTILLED = Distilled()
@@ -46,11 +46,7 @@ def test_the_compiled_path_plays_it_card_for_card_like_the_reference(name: str, 
     compiled = compile_rules(ohhell.preset(name, players))
     mixed = [DISTILLED, CardOdds(), Folk(), RandomStrategy(), ExpectedValue(samples=4), DISTILLED][:players]
     for strategies in ([DISTILLED] * players, mixed):
-        assert fast_path_reason(compiled, strategies) is None
-        for mode, units in (("deals", 40), ("matches", 1)):
-            ref = run_chunk(compiled, strategies, mode, "reference", 11, 0, units, record_plays=True)
-            fast = run_chunk(compiled, strategies, mode, "fast", 11, 0, units, record_plays=True)
-            assert arrays_equal(ref, fast) == [], (name, players, mode)
+        assert_paths_agree(compiled, strategies, 11, 40)
 
 
 @settings(max_examples=25, deadline=None)
@@ -62,10 +58,7 @@ def test_the_compiled_path_replays_it_for_random_rules(rules: Rules, base: int) 
         d = play_deal(rules, strategies[: rules.players_per_round[0]], seed=base % 2**32)  # the fallback plays legally
         assert sum(d.tricks_won) == d.hand_size
         return
-    for mode, units in (("deals", 12), ("matches", 1)):
-        ref = run_chunk(compiled, strategies, mode, "reference", base, 0, units, record_plays=True)
-        fast = run_chunk(compiled, strategies, mode, "fast", base, 0, units, record_plays=True)
-        assert arrays_equal(ref, fast) == []
+    assert_paths_agree(compiled, strategies, base, 12)
 
 
 class _Watch:
@@ -86,15 +79,20 @@ class _Watch:
         return CardOdds().name_trump(obs, rng)
 
 
-@settings(max_examples=20, deadline=None)
-@given(name=st.sampled_from(["boerenbridge", "bondebridge", "openspiel"]), seed=st.integers(0, 2**32 - 1))
-def test_weights_on_the_policy_card_alone_play_the_rollout_policy(name: str, seed: int) -> None:
-    # the features are read right: the policy card's feature is 1 on exactly that card
+def _decisions(name: str, seed: int) -> list[Observation]:
+    """The play observations with a choice of a seeded deal of the preset at 4 (a round and dealer from the seed)."""
     rules = ohhell.preset(name, 4)
     watch = _Watch()
     rounds = compile_rules(rules).n_rounds
     play_deal(rules, [watch] * 4, seed=seed, round_index=seed % rounds, dealer=seed % 4)
-    for obs in watch.seen:
+    return watch.seen
+
+
+@settings(max_examples=20, deadline=None)
+@given(name=st.sampled_from(["boerenbridge", "bondebridge", "openspiel"]), seed=st.integers(0, 2**32 - 1))
+def test_weights_on_the_policy_card_alone_play_the_rollout_policy(name: str, seed: int) -> None:
+    # the features are read right: the policy card's feature is 1 on exactly that card
+    for obs in _decisions(name, seed):
         assert distilled_play(obs, POLICY_ONLY) == policy_card(obs)
 
 
@@ -102,12 +100,8 @@ def test_weights_on_the_policy_card_alone_play_the_rollout_policy(name: str, see
 @given(name=st.sampled_from(["boerenbridge", "bondebridge", "openspiel"]), seed=st.integers(0, 2**32 - 1))
 def test_the_card_played_scores_highest_under_the_weights_and_the_features_it_reads(name: str, seed: int) -> None:
     # the play path folds the products of features into coefficients; the fitting path reads every feature
-    rules = ohhell.preset(name, 4)
-    watch = _Watch()
-    rounds = compile_rules(rules).n_rounds
-    play_deal(rules, [watch] * 4, seed=seed, round_index=seed % rounds, dealer=seed % 4)
     weights = card_weights()
-    for obs in watch.seen:
+    for obs in _decisions(name, seed):
         d = decision_of(obs, dict.fromkeys(obs.legal_cards, 0.0))
         features, context, _ = decision_features(d)
         scores = features @ weights[context]
