@@ -49,7 +49,7 @@ def test_the_compiled_path_plays_it_card_for_card_like_the_reference(name: str, 
         assert_paths_agree(compiled, strategies, 11, 40)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(rules=rules_variants(long_schedules=False), base=st.integers(0, 2**64 - 1))
 def test_the_compiled_path_replays_it_for_random_rules(rules: Rules, base: int) -> None:
     compiled = compile_rules(rules)
