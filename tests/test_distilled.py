@@ -211,7 +211,7 @@ def test_every_preset_wizards_and_forehead_play_legally_and_deterministically() 
 
 def test_it_is_a_frozen_value_and_the_registry_names_it() -> None:
     assert pickle.loads(pickle.dumps(DISTILLED)) == DISTILLED and hash(DISTILLED) == hash(Distilled())
-    assert strategy("distilled") == Distilled()
+    assert strategy("strongest-fast") == strategy("distilled") == Distilled()
 
 
 def test_it_beats_the_card_odds_player_on_the_compiled_path() -> None:

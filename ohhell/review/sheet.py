@@ -3,7 +3,7 @@
 Without the cards a bid can only be compared with what bids are worth in the
 same spot: the hand size, the seat from the dealer and the sum of the bids
 before it.  :func:`bid_value_table` measures that on simulated deals of a
-strong player (the card-odds player, ``strongest-fast``, on the compiled
+strong player (the distilled player, ``strongest-fast``, on the compiled
 path): the mean score of each bid in each spot, with its count and a
 t-interval.  :func:`review_sheet`
 grades each bid of a :class:`~ohhell.records.ScoreSheet` against the best

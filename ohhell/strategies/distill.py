@@ -28,71 +28,37 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
 
 import numpy as np
 import pandas as pd
 from scipy.optimize import minimize
 
 from ohhell.cards import Card, Suit
-from ohhell.cards.masks import mask_of
 from ohhell.engine import Observation, Strategy, Stream
 from ohhell.engine.play import play_deal
 from ohhell.rules import Rules, compile_rules
 from ohhell.strategies.card_odds import odds_bid
-from ohhell.strategies.distilled import distilled_play, trick_so_far
-from ohhell.strategies.distilled_core import CONTEXTS, FEATURES, context_of, distilled_card
-from ohhell.strategies.folk import longest_suit, trump_pair
-from ohhell.strategies.rollout import Rollout, over_wants, shown_out
+from ohhell.strategies.distilled import PolicyInputs, distilled_play
+from ohhell.strategies.distilled_core import CONTEXTS, FEATURES, context_of
+from ohhell.strategies.folk import longest_suit
+from ohhell.strategies.rollout import Rollout
 
 __all__ = ["Decision", "Fit", "Fitted", "collect_decisions", "decision_features", "decision_of", "fit_weights"]
 
 
 @dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(PolicyInputs):
     """One card decision with a choice, as the compiled policy reads it, and the labeller's value of each card."""
 
-    players: int
-    seat: int
-    hand: int
-    legal: int
-    trick_len: int
-    led: int
-    best_key: int
-    best_seat: int
-    bids: tuple[int, ...]
-    won: tuple[int, ...]
-    left: int
-    under: int
-    over: int
-    played: int
-    voids: tuple[int, ...]
-    over_wants: bool
     values: tuple[float, ...]  # the labeller's mean score of each legal card, lowest code first
 
 
 def decision_of(obs: Observation, values: dict[Card, float]) -> Decision:
     """The :class:`Decision` of an observation in the play phase, with these card values."""
-    under, over = trump_pair(obs.trump)
-    led, best_key, best_seat = trick_so_far(obs)
-    return Decision(
-        players=obs.players,
-        seat=obs.seat,
-        hand=mask_of(obs.hand),
-        legal=mask_of(obs.legal_cards),
-        trick_len=len(obs.current_trick),
-        led=led,
-        best_key=best_key,
-        best_seat=best_seat,
-        bids=tuple(b if b is not None else 0 for b in obs.bids),
-        won=tuple(obs.tricks_won),
-        left=obs.tricks_left,
-        under=under,
-        over=over,
-        played=mask_of(obs.played_cards),
-        voids=tuple(int(v) for v in shown_out(obs)),
-        over_wants=over_wants(obs.rules),
-        values=tuple(values[c] for c in sorted(obs.legal_cards, key=lambda c: c.code)),
-    )
+    inputs = PolicyInputs.of(obs)
+    fields = {f.name: getattr(inputs, f.name) for f in dataclass_fields(PolicyInputs)}
+    return Decision(**fields, values=tuple(values[c] for c in sorted(obs.legal_cards, key=lambda c: c.code)))
 
 
 @dataclass(repr=False)
@@ -103,7 +69,7 @@ class _Recorder:
     labeller: Rollout
     out: list[Decision]
 
-    def __repr__(self) -> str:  # the engine names the player of every move: not the decisions so far
+    def __repr__(self) -> str:  # an error names its player: not the decisions so far
         return repr(self.inner)
 
     def bid(self, obs: Observation, rng: Stream) -> int:
@@ -130,7 +96,7 @@ class Fitted:
 
     weights: np.ndarray
 
-    def __repr__(self) -> str:  # the engine names the player of every move: not every weight
+    def __repr__(self) -> str:  # an error names its player: not every weight
         return f"Fitted(weights of shape {self.weights.shape})"
 
     def bid(self, obs: Observation, rng: Stream) -> int:
@@ -178,12 +144,7 @@ def decision_features(decision: Decision) -> tuple[np.ndarray, int, np.ndarray]:
     """``(features [cards, FEATURES], context, shortfall of each card from the best card's value)``."""
     d = decision
     features = np.zeros((len(d.values), FEATURES))
-    bids = np.array(d.bids, dtype=np.int64)
-    won = np.array(d.won, dtype=np.int64)
-    distilled_card(
-        d.hand, d.legal, d.trick_len, d.led, d.best_key, d.best_seat, d.seat, d.players, bids, won, d.left, d.under,
-        d.over, d.played, np.array(d.voids, dtype=np.int64), d.over_wants, np.zeros((CONTEXTS, FEATURES)), features,
-    )  # fmt: skip
+    d.card(np.zeros((CONTEXTS, FEATURES)), features)
     values = np.array(d.values)
     context = int(context_of(d.bids[d.seat] - d.won[d.seat], d.left, d.trick_len, d.players, d.over_wants))
     return features, context, values.max() - values

@@ -27,7 +27,7 @@ from ohhell.strategies.distilled_weights import card_weights
 from ohhell.strategies.folk import Folk, longest_suit, trump_pair
 from ohhell.strategies.rollout import compiled_deck, over_wants, shown_out
 
-__all__ = ["Distilled", "distilled_play", "trick_so_far"]
+__all__ = ["Distilled", "PolicyInputs", "distilled_play", "trick_so_far"]
 
 _NO_FEATURES = np.zeros((0, FEATURES))
 
@@ -44,19 +44,53 @@ def trick_so_far(obs: Observation) -> tuple[int, int, int]:
     return led, best_key, best_seat
 
 
+@dataclass(frozen=True, slots=True)
+class PolicyInputs:
+    """A card decision as the compiled policy reads it (:func:`~ohhell.strategies.distilled_core.distilled_card`)."""
+
+    players: int
+    seat: int
+    hand: int
+    legal: int
+    trick_len: int
+    led: int
+    best_key: int
+    best_seat: int
+    bids: tuple[int, ...]
+    won: tuple[int, ...]
+    left: int
+    under: int
+    over: int
+    played: int
+    voids: tuple[int, ...]
+    over_wants: bool
+
+    @classmethod
+    def of(cls, obs: Observation) -> PolicyInputs:
+        """The inputs of an observation in the play phase (compiled decks only)."""
+        under, over = trump_pair(obs.trump)
+        led, best_key, best_seat = trick_so_far(obs)
+        return cls(
+            obs.players, obs.seat, mask_of(obs.hand), mask_of(obs.legal_cards), len(obs.current_trick), led,
+            best_key, best_seat, tuple(b if b is not None else 0 for b in obs.bids), tuple(obs.tricks_won),
+            obs.tricks_left, under, over, mask_of(obs.played_cards), tuple(int(v) for v in shown_out(obs)),
+            over_wants(obs.rules),
+        )  # fmt: skip
+
+    def card(self, weights: np.ndarray, features: np.ndarray = _NO_FEATURES) -> int:
+        """The policy's card code under ``weights``; fills ``features`` (``[legal cards, FEATURES]``) if given."""
+        code = distilled_card(
+            self.hand, self.legal, self.trick_len, self.led, self.best_key, self.best_seat, self.seat, self.players,
+            np.array(self.bids, dtype=np.int64), np.array(self.won, dtype=np.int64), self.left, self.under,
+            self.over, self.played, np.array(self.voids, dtype=np.int64), self.over_wants, weights, features,
+        )  # fmt: skip
+        return int(code)
+
+
 def distilled_play(obs: Observation, weights: np.ndarray | None = None) -> Card:
     """The distilled policy's card for an observation in the play phase (compiled decks only), with the
     shipped weights or ``weights`` (``[CONTEXTS, FEATURES]``)."""
-    under, over = trump_pair(obs.trump)
-    led, best_key, best_seat = trick_so_far(obs)
-    bids = np.array([b if b is not None else 0 for b in obs.bids], dtype=np.int64)
-    w = card_weights() if weights is None else weights
-    code = distilled_card(
-        mask_of(obs.hand), mask_of(obs.legal_cards), len(obs.current_trick), led, best_key, best_seat, obs.seat,
-        obs.players, bids, np.array(obs.tricks_won, dtype=np.int64), obs.tricks_left, under, over,
-        mask_of(obs.played_cards), shown_out(obs), over_wants(obs.rules), w, _NO_FEATURES,
-    )  # fmt: skip
-    return Card(int(code))
+    return Card(PolicyInputs.of(obs).card(card_weights() if weights is None else weights))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -12,10 +12,9 @@ policy fitted to the rollout player's card values; compiled).
 
 ``strongest`` always names the library's current strongest player (today
 ``rollout``) and ``strongest-fast`` the strongest that plays at study speed
-on the compiled path (today ``card-odds``), so configs and commands that ask
-for them follow improvements.  ``distilled`` beats ``card-odds`` in
-duplicate tournaments (docs/explanation/strategies.md); ``strongest-fast``
-moves to it together with the reruns of the studies measured with it.
+on the compiled path (today ``distilled``, which beats ``card-odds`` in
+duplicate tournaments: docs/explanation/strategies.md), so configs and
+commands that ask for them follow improvements.
 
 Examples
 --------
@@ -23,7 +22,7 @@ Examples
 True
 >>> strategy("ev:32").samples
 32
->>> strategy("strongest") == strategy("rollout"), strategy("strongest-fast") == strategy("card-odds")
+>>> strategy("strongest") == strategy("rollout"), strategy("strongest-fast") == strategy("distilled")
 (True, True)
 """
 
@@ -47,7 +46,7 @@ NAMES = (
 )  # fmt: skip
 
 #: Aliases that always point at the current best player of their kind.
-ALIASES = {"strongest": "rollout", "strongest-fast": "card-odds"}
+ALIASES = {"strongest": "rollout", "strongest-fast": "distilled"}
 
 
 def strategy(name: str) -> Strategy:
