@@ -51,14 +51,15 @@ def play_tricks(
     is a work buffer of ``n``; ``all_random`` skips the strategy switch when
     every seat plays at random.  ``weights``: the distilled policy's (empty
     when no seat is of kind 4); ``voids``: a work buffer of ``n`` (the suits
-    each seat has shown out of).
+    each seat has shown out of, kept only when ``weights`` is not empty).
     """
     suit_bits = np.int64(0x1FFF)
     record = plays.shape[0] > 0
     played = 0
-    no_features = np.zeros((0, 1))
-    for s in range(n):
-        voids[s] = 0
+    track_voids = weights.shape[0] > 0  # only the distilled policy reads them
+    if track_voids:
+        for s in range(n):
+            voids[s] = 0
     for t in range(h):
         led = -1
         best = -1
@@ -74,7 +75,7 @@ def play_tricks(
                 follow = hand & (suit_bits << np.int64(13 * led))
                 if follow != 0:
                     legal = follow
-                elif not all_random:
+                elif track_voids:
                     voids[seat] |= 1 << led
             if all_random or kinds[seat] == 0:
                 c = kth_bit(legal, draw_below(st, 1 + seat, popcount(legal)))
@@ -84,7 +85,7 @@ def play_tricks(
                                 over)  # fmt: skip
             elif kinds[seat] == 4:
                 c = distilled_card(hand, legal, p, led, best_key, best, seat, n, bids, tricks, h - t, t_under, t_over,
-                                   played, voids, flags[seat] & 1 == 1, weights, no_features)  # fmt: skip
+                                   played, voids, flags[seat] & 1 == 1, weights, weights[:0])  # fmt: skip
             else:
                 c = folk_play(
                     hand, legal, p, led, best_key, bids[best] - tricks[best] if p > 0 else 0, n, t_under, t_over,
