@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import ohhell
 from ohhell.cards import Card, Suit, parse_cards
 from ohhell.cards.masks import mask_of
-from ohhell.engine import DealState, Stream, play_deal, play_match
+from ohhell.engine import DealResult, DealState, Observation, Stream, play_deal, play_match
 from ohhell.engine.stream import state_array
 from ohhell.rules import (
     DoubleDeck,
@@ -25,10 +25,12 @@ from ohhell.rules import (
     WizardDeck,
     compile_rules,
 )
-from ohhell.strategies import ExpectedValue, Rollout
+from ohhell.strategies import Distilled, ExpectedValue, Rollout
 from ohhell.strategies import rollout_core as core
+from ohhell.strategies.distilled_weights import card_weights
 from ohhell.strategies.expected_value import ev_inputs
 from ohhell.strategies.registry import strategy
+from ohhell.strategies.rollout import over_wants, play_inputs, shown_out
 from ohhell.tournament import tournament
 from tests.strategies import rules_variants
 
@@ -249,3 +251,95 @@ def test_the_bid_values_of_every_seat_are_read_by_seat_not_by_position() -> None
     assert by_seat.shape == (2, 4) and by_seat[:, 1].tolist() == [table[0, 1], table[1, 1]]
     assert by_seat[:, 1].tolist() == SMALL.bid_scores(obs, Stream(2)).tolist()
     assert (by_seat[:, [0, 2, 3]] <= table[:, 0].max()).all()  # the others never take the trick
+
+
+def shown_out_of(d: DealResult) -> list[int]:
+    """The suits each seat failed to follow over a whole deal (bit ``suit``)."""
+    void = [0] * d.players
+    for t in d.tricks:
+        led = t.cards[0].code // 13
+        for i, c in enumerate(t.cards[1:], start=1):
+            if c.code // 13 != led:
+                void[t.seat_of(i, d.players)] |= 1 << led
+    return void
+
+
+class _Watcher:
+    """The distilled player, keeping the observation of every card decision it makes."""
+
+    def __init__(self) -> None:
+        self.seen: list[Observation] = []
+
+    def bid(self, obs: Observation, rng: Stream) -> int:
+        return Distilled().bid(obs, rng)
+
+    def play(self, obs: Observation, rng: Stream) -> Card:
+        self.seen.append(obs)
+        return Distilled().play(obs, rng)
+
+    def name_trump(self, obs: Observation, rng: Stream) -> Suit:
+        return Distilled().name_trump(obs, rng)
+
+
+@pytest.mark.parametrize(
+    ("name", "round_index"),
+    [("boerenbridge", 0), ("boerenbridge", 2), ("boerenbridge", 6), ("openspiel", 4), ("openspiel", 11),
+     ("bondebridge", 1), ("bondebridge", 7)],
+)  # fmt: skip
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_distilled_playout_plays_the_deal_out_as_four_distilled_players(
+    name: str, round_index: int, seed: int
+) -> None:
+    # from every card decision of a deal four distilled players played (any trick, any position in it), every hand
+    # told and the bids fixed, the distilled playout takes the tricks they took and ends on their last trick
+    rules = ohhell.preset(name, 4)
+    watchers = [_Watcher() for _ in range(4)]
+    d = play_deal(rules, watchers, seed=seed, round_index=round_index)
+    assert d.events == play_deal(rules, [Distilled()] * 4, seed=seed, round_index=round_index).events
+    weights = np.array(card_weights())
+    last = [c.code for c in d.tricks[-1].cards]
+    decisions = [obs for w in watchers for obs in w.seen]
+    assert len(decisions) == 4 * d.hand_size
+    for obs in decisions:
+        p = play_inputs(obs)
+        hands = np.array([mask_of(d.hands[s]) & ~int(p.played_by[s]) for s in range(4)], dtype=np.int64)
+        won = p.won.copy()
+        trick = p.trick.copy()
+        voids = shown_out(obs)
+        core.finish_deal(hands, 4, obs.leader, trick, len(obs.current_trick), obs.tricks_left, p.bids, won,
+                         p.under, p.over, p.played, over_wants(rules), weights, voids)  # fmt: skip
+        assert won.tolist() == list(d.tricks_won), (obs.tricks_left, len(obs.current_trick))
+        assert hands.tolist() == [0] * 4
+        assert trick.tolist() == last
+        assert voids.tolist() == shown_out_of(d)
+
+
+DISTILLED_SMALL = Rollout(bid_samples=12, play_samples=8, playout="distilled")
+
+
+@pytest.mark.parametrize("name", ["boerenbridge", "bondebridge"])
+def test_distilled_rollouts_play_legally_reproducibly_and_not_as_the_policy_rollouts(name: str) -> None:
+    rules = ohhell.preset(name, 4)
+    plain = replace(DISTILLED_SMALL, playout="policy")
+    differ = 0
+    for seed, r in ((1, 2), (2, 4), (3, 6)):
+        a = play_deal(rules, [DISTILLED_SMALL] * 4, seed=seed, round_index=r)
+        assert a.events == play_deal(rules, [DISTILLED_SMALL] * 4, seed=seed, round_index=r).events
+        assert sum(a.tricks_won) == a.hand_size
+        differ += a.events != play_deal(rules, [plain] * 4, seed=seed, round_index=r).events
+    assert differ > 0
+    assert pickle.loads(pickle.dumps(DISTILLED_SMALL)) == DISTILLED_SMALL
+    assert hash(DISTILLED_SMALL) == hash(Rollout(bid_samples=12, play_samples=8, playout="distilled"))
+    assert plain != DISTILLED_SMALL and Rollout().playout == "policy"
+    # the name (a tournament's label) tells them apart; the default player's is the one it had before the option
+    assert repr(DISTILLED_SMALL).endswith(", playout='distilled')")
+    assert (
+        repr(Rollout())
+        == "Rollout(bid_samples=400, play_samples=300, inference=True, bid_inference=True, odds_bids=True)"
+    )
+
+
+@pytest.mark.parametrize("bad", ["tree", "Distilled", 1, None])
+def test_an_unknown_playout_is_refused_naming_the_choices(bad: object) -> None:
+    with pytest.raises(ValueError, match=r"Rollout\.playout must be 'policy' or 'distilled'"):
+        Rollout(playout=bad)  # type: ignore[arg-type]

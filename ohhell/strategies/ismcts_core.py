@@ -36,6 +36,7 @@ from numba import njit
 
 from ohhell.cards.masks import lowest_bit, popcount, suit_mask
 from ohhell.engine.stream import draw_below, next_word
+from ohhell.strategies.distilled_core import FEATURES
 from ohhell.strategies.policy_core import over_wants_of, policy_play, winning_position
 from ohhell.strategies.rollout_core import bid_fields, cards_array, finish_deal, weighted_sample
 
@@ -162,6 +163,8 @@ def search(
     work = np.empty(n, dtype=np.int64)
     tricks = np.empty(n, dtype=np.int64)
     buf = np.empty(n, dtype=np.int64)
+    no_weights = np.zeros((0, FEATURES))  # the rollouts play the rollout policy
+    no_voids = np.zeros(n, dtype=np.int64)  # (so not read)
     for _ in range(iterations):
         if uniform:
             k = draw_below(st, 0, n_worlds)
@@ -243,7 +246,7 @@ def search(
             if expand:
                 break
         if left > 0:
-            finish_deal(work, n, ld, buf, tl, left, bids, tricks, t_under, t_over, pl, over)
+            finish_deal(work, n, ld, buf, tl, left, bids, tricks, t_under, t_over, pl, over, no_weights, no_voids)
         for i in range(depth):
             v = path[i]
             visits[v] += 1.0

@@ -8,13 +8,16 @@ each deal out with the compiled rollout policy
 its own bid, ducking what it does not want) and takes the choice with the
 highest mean score under the round's own score table.  Its bids are
 evaluated the same way: each legal bid is played out by the policy that the
-rest of the deal is modelled with, not by a coalition or a solver.
+rest of the deal is modelled with, not by a coalition or a solver.  With
+``playout="distilled"`` the rollouts play the distilled policy
+(:func:`~ohhell.strategies.distilled_core.distilled_card`) instead.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from functools import lru_cache
+from typing import Literal, NamedTuple, get_args
 
 import numpy as np
 
@@ -31,6 +34,10 @@ from ohhell.strategies.folk_core import ALL_TIPS
 
 NO_ODDS = np.zeros((1, 1, 1, 1, 1, 1, 1, 1))  # the compiled cores' "no card-odds model"
 
+#: What plays the rollouts out: the rollout policy or the distilled policy.
+Playout = Literal["policy", "distilled"]
+PLAYOUTS: tuple[str, ...] = get_args(Playout)
+
 __all__ = [
     "Rollout",
     "PlayInputs",
@@ -41,6 +48,8 @@ __all__ = [
     "policy_card",
     "over_wants",
     "wizard_aware_bid",
+    "Playout",
+    "PLAYOUTS",
 ]
 
 
@@ -142,7 +151,18 @@ def policy_card(obs: Observation) -> Card:
     return Card(int(code))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@lru_cache(maxsize=2)
+def _playout_weights(playout: Playout) -> np.ndarray:
+    """The compiled cores' ``weights`` for a playout: the shipped distilled weights (a writable copy, so the
+    compiled code sees one array type), or :data:`~ohhell.strategies.rollout_core.NO_WEIGHTS` for the policy."""
+    if playout == "policy":
+        return core.NO_WEIGHTS
+    from ohhell.strategies.distilled_weights import card_weights
+
+    return np.array(card_weights())
+
+
+@dataclass(frozen=True, slots=True, kw_only=True, repr=False)
 class Rollout:
     """Bids and cards by rollouts: the legal choice with the best mean score over sampled deals.
 
@@ -156,13 +176,20 @@ class Rollout:
     same way by the bids already heard (each earlier bidder's sampled hand
     taking exactly its bid); ``odds_bids``: the bids not yet made are the
     card-odds player's bids of the sampled hands instead of the folk bids
-    (:func:`~ohhell.strategies.rollout_core.bid_value_table`).  A decision with one legal
+    (:func:`~ohhell.strategies.rollout_core.bid_value_table`).  ``playout``: what
+    plays every seat's remaining cards in the rollouts (of bids and cards):
+    ``"policy"``, the rollout policy; ``"distilled"``, the distilled policy
+    (:func:`~ohhell.strategies.distilled_core.distilled_card` with the shipped
+    weights, seeing the suits each seat has shown out of), stronger but
+    slower per rollout, with the card-odds chances (of ``inference``,
+    ``bid_inference`` and ``odds_bids``) learned under distilled play; ties
+    between cards then go to the distilled policy's own card.  A decision with one legal
     choice is not searched.  Reproducible: the samples read the seat's own
     stream.  Objective: this seat's mean score under the round's score table
     (so harsh scoring, a zero-bid bonus, OpenSpiel's tricks-on-a-miss and a
     blind multiplier all move its choices); the Boer consolation and a bid
     adjustment still to come are not counted.  Ties go to the rollout
-    policy's own card, then the lower bid.
+    policy's own card (the playout's), then the lower bid.
 
     Bidding blind or on the forehead it samples its own hand too (and uses
     the hands it sees).  With a Wizard deck or two decks (which the compiled
@@ -188,6 +215,7 @@ class Rollout:
     inference: bool = True
     bid_inference: bool = True
     odds_bids: bool = True
+    playout: Playout = "policy"
 
     def __post_init__(self) -> None:
         for name in ("bid_samples", "play_samples"):
@@ -197,13 +225,23 @@ class Rollout:
         for name in ("inference", "bid_inference", "odds_bids"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"Rollout.{name} must be True or False, got {getattr(self, name)!r}")
+        if not isinstance(self.playout, str) or self.playout not in PLAYOUTS:
+            allowed = " or ".join(repr(p) for p in PLAYOUTS)
+            raise ValueError(f"Rollout.playout must be {allowed}, got {self.playout!r}")
+
+    def __repr__(self) -> str:
+        # the default playout is left out, so the default player's name stays what it was before the option
+        shown = ("bid_samples", "play_samples", "inference", "bid_inference", "odds_bids")
+        extra = () if self.playout == "policy" else ("playout",)
+        return f"Rollout({', '.join(f'{k}={getattr(self, k)!r}' for k in shown + extra)})"
 
     @staticmethod
-    def _odds(obs: Observation) -> np.ndarray:
-        """The card-odds player's learned trick chances for this round (learned on first use)."""
+    def _odds(obs: Observation, playout: Playout = "policy") -> np.ndarray:
+        """The card-odds player's learned trick chances for this round, under ``playout``'s card play
+        (learned on first use)."""
         from ohhell.strategies.card_odds import round_odds  # card_odds builds on this module
 
-        odds: np.ndarray = round_odds(compile_rules(obs.rules))[obs.round_index]
+        odds: np.ndarray = round_odds(compile_rules(obs.rules), playout)[obs.round_index]
         return odds
 
     # -- decisions ------------------------------------------------------------
@@ -227,11 +265,11 @@ class Rollout:
         under, over = trump_pair(obs.trump)
         hook = obs.rules.restriction.kind == "hook" and obs.phase == "bid"
         simultaneous = obs.rules.bidding.simultaneous and obs.phase == "bid"
-        odds = self._odds(obs) if self.bid_inference or self.odds_bids else NO_ODDS
+        odds = self._odds(obs, self.playout) if self.bid_inference or self.odds_bids else NO_ODDS
         st = state_array(rng)
         by_position = core.bid_value_table(known, pos, obs.hand_size, under, over, out, deck, heard, legal, table,
                                            self.bid_samples, hook, simultaneous, odds, self.bid_inference,
-                                           self.odds_bids, st)  # fmt: skip
+                                           self.odds_bids, st, _playout_weights(self.playout))  # fmt: skip
         rng.set_state(st[0])
         n = obs.players
         return by_position[:, [(s - obs.dealer - 1) % n for s in range(n)]]
@@ -258,13 +296,13 @@ class Rollout:
         """Mean score of every seat (by seat) for each legal card of this seat, on the same samples as
         :meth:`card_scores` (whose numbers are this seat's)."""
         p = play_inputs(obs, unseen)
-        odds = self._odds(obs) if self.inference else NO_ODDS
+        odds = self._odds(obs, self.playout) if self.inference else NO_ODDS
         st = state_array(rng)
         values = core.card_value_table(
             p.hands_known, obs.seat, p.room, shown_out(obs), p.pool, mask_of(obs.legal_cards), p.trick,
             len(obs.current_trick), obs.leader, obs.tricks_left, p.bids, p.won, p.under, p.over, p.played, p.table,
             self.play_samples, p.played_by, obs.hand_size, odds, obs.dealer,
-            obs.rules.bidding.simultaneous, st,
+            obs.rules.bidding.simultaneous, st, _playout_weights(self.playout),
         )  # fmt: skip
         rng.set_state(st[0])
         return {c: values[c.code] for c in obs.legal_cards}
@@ -277,10 +315,16 @@ class Rollout:
             return Folk().play(obs, rng)
         scores = self.card_scores(obs, rng, unseen)
         best = max(scores.values())
-        own = policy_card(obs)
+        own = policy_card(obs) if self.playout == "policy" else self._distilled_card(obs)
         if scores[own] >= best:
             return own
         return next(c for c in obs.legal_cards if scores[c] >= best)
+
+    @staticmethod
+    def _distilled_card(obs: Observation) -> Card:
+        from ohhell.strategies.distilled import distilled_play  # distilled builds on this module
+
+        return distilled_play(obs)
 
     def name_trump(self, obs: Observation, rng: Stream) -> Suit:
         return longest_suit(obs)

@@ -1,10 +1,12 @@
 """The rollout player's decisions, compiled: sample the unseen cards, try each choice, play out, score.
 
-Two layers over the rollout policy (:func:`~ohhell.strategies.policy_core.policy_play`),
-each over integers and card masks (conventions of :mod:`ohhell.strategies.folk_core`):
+Two layers over the rollout policy (:func:`~ohhell.strategies.policy_core.policy_play`,
+or the distilled policy :func:`~ohhell.strategies.distilled_core.distilled_card` when
+given its weights), each over integers and card masks (conventions of
+:mod:`ohhell.strategies.folk_core`):
 
 - :func:`finish_deal`: plays a deal out from any point (a trick may be in
-  progress), every seat by :func:`policy_play` with its own bid.
+  progress), every seat by :func:`policy_play` (or :func:`distilled_card`) with its own bid.
 - :func:`card_value_table` / :func:`bid_value_table`: for each legal choice, the mean
   score of this seat over sampled deals of the cards it cannot see (one
   sample shared by every choice: common random numbers), each played out by
@@ -24,6 +26,8 @@ from numba import njit
 from ohhell.cards.masks import lowest_bit, popcount, suit_mask
 from ohhell.engine.stream import draw_below, shuffle_codes
 from ohhell.rules.restriction import hook_bids
+from ohhell.rules.tricks import trick_strength
+from ohhell.strategies.distilled_core import FEATURES, distilled_card
 from ohhell.strategies.folk_core import ALL_TIPS, folk_bid
 from ohhell.strategies.odds_core import card_chances, field_class, intent_class, odds_bid, trick_distribution
 from ohhell.strategies.policy_core import over_wants_of, policy_play, winning_position
@@ -37,7 +41,11 @@ __all__ = [
     "bid_fields",
     "weighted_sample",
     "cards_array",
+    "NO_WEIGHTS",
 ]
+
+#: The ``weights`` that make the rollouts play the rollout policy (no distilled policy).
+NO_WEIGHTS = np.zeros((0, FEATURES))
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -66,13 +74,23 @@ def finish_deal(
     t_over: int,
     played: int,
     over_wants: bool,
+    weights: np.ndarray,
+    voids: np.ndarray,
 ) -> None:
     """Play the deal out by :func:`policy_play`: ``hands`` (masks) are emptied, ``won`` counts the tricks.
 
     ``trick`` (a buffer of ``players``) holds the ``trick_len`` cards of the
     trick in progress, led by ``leader``; ``tricks_left`` counts it too.
+    With ``weights`` (``[CONTEXTS, FEATURES]``; empty: :data:`NO_WEIGHTS`)
+    every seat plays by :func:`~ohhell.strategies.distilled_core.distilled_card`
+    instead, reading and updating ``voids`` (per seat, the suits it has shown
+    out of so far, bit ``suit``); without, ``voids`` is not read.
     """
     seat = (leader + trick_len) % players
+    if weights.shape[0] > 0:
+        _finish_distilled(hands, players, leader, trick, trick_len, tricks_left, bids, won, t_under, t_over, played,
+                          over_wants, weights, voids)  # fmt: skip
+        return
     for _ in range(tricks_left):
         while trick_len < players:
             hand = hands[seat]
@@ -96,6 +114,71 @@ def finish_deal(
         won[leader] += 1
         seat = leader
         trick_len = 0
+
+
+@njit(cache=True, error_model="numpy")
+def _finish_distilled(
+    hands: np.ndarray,
+    players: int,
+    leader: int,
+    trick: np.ndarray,
+    trick_len: int,
+    tricks_left: int,
+    bids: np.ndarray,
+    won: np.ndarray,
+    t_under: int,
+    t_over: int,
+    played: int,
+    over_wants: bool,
+    weights: np.ndarray,
+    voids: np.ndarray,
+) -> None:
+    """:func:`finish_deal` with every seat playing :func:`distilled_card` under ``weights``."""
+    no_features = weights[:0]
+    led = -1
+    best_key = -1
+    best_seat = -1
+    if trick_len > 0:
+        led = trick[0] // 13
+        for i in range(trick_len):
+            k = trick_strength(trick[i], led, t_under, t_over)
+            if k > best_key:
+                best_key = k
+                best_seat = (leader + i) % players
+    seat = (leader + trick_len) % players
+    for t in range(tricks_left):
+        while trick_len < players:
+            hand = hands[seat]
+            legal = hand
+            if trick_len > 0:
+                follow = hand & suit_mask(led)
+                if follow != 0:
+                    legal = follow
+                else:
+                    voids[seat] |= 1 << led
+            c = distilled_card(hand, legal, trick_len, led, best_key, best_seat, seat, players, bids, won,
+                               tricks_left - t, t_under, t_over, played, voids, over_wants, weights,
+                               no_features)  # fmt: skip
+            bit = 1 << c
+            hands[seat] = hand & ~bit
+            played |= bit
+            trick[trick_len] = c
+            if trick_len == 0:
+                led = c // 13
+            k = trick_strength(c, led, t_under, t_over)
+            if k > best_key:
+                best_key = k
+                best_seat = seat
+            trick_len += 1
+            seat += 1
+            if seat == players:
+                seat = 0
+        won[best_seat] += 1
+        seat = best_seat
+        trick_len = 0
+        led = -1
+        best_key = -1
+        best_seat = -1
 
 
 @njit(cache=True, error_model="numpy")
@@ -240,6 +323,7 @@ def card_value_table(
     dealer: int,
     simultaneous: bool,
     st: np.ndarray,
+    weights: np.ndarray,
 ) -> np.ndarray:
     """Mean score of every seat (``table[bid, tricks]``, column = seat) when seat ``me`` plays each card code
     (row; ``-inf`` where not legal), on the same samples for every card and seat.
@@ -253,6 +337,8 @@ def card_value_table(
     (``played_by``: the cards each seat has played this deal; ``h`` the hand
     size) was to take exactly the tricks it bid, under the card-odds trick
     model with its position (from ``dealer``) and the bids it heard.
+    ``weights``: the rollouts' policy, as in :func:`finish_deal` (the voids it
+    starts from are ``voids``, those the sampling keeps to).
     """
     n = room.shape[0]
     over = over_wants_of(table)
@@ -265,6 +351,8 @@ def card_value_table(
     work = np.empty(n, dtype=np.int64)
     tricks = np.empty(n, dtype=np.int64)
     buf = np.empty(n, dtype=np.int64)
+    shown = np.empty(n, dtype=np.int64)
+    led = trick[0] // 13 if trick_len > 0 else -1
     infer = odds.shape[0] == 3
     positions = np.empty(n, dtype=np.int64)
     fields = np.empty(n, dtype=np.int64)
@@ -286,13 +374,18 @@ def card_value_table(
                 buf[i] = trick[i]
             work[me] &= ~bit
             buf[trick_len] = c
+            for s in range(n):
+                shown[s] = voids[s]
+            if led >= 0 and c // 13 != led:
+                shown[me] |= 1 << led
             if trick_len + 1 == n:
                 w = (leader + winning_position(buf, n, t_under, t_over)) % n
                 tricks[w] += 1
-                finish_deal(work, n, w, buf, 0, tricks_left - 1, bids, tricks, t_under, t_over, played | bit, over)
+                finish_deal(work, n, w, buf, 0, tricks_left - 1, bids, tricks, t_under, t_over, played | bit, over,
+                            weights, shown)  # fmt: skip
             else:
                 finish_deal(work, n, leader, buf, trick_len + 1, tricks_left, bids, tricks, t_under, t_over,
-                            played | bit, over)  # fmt: skip
+                            played | bit, over, weights, shown)  # fmt: skip
             for s in range(n):
                 sums[c, s] += weight * table[bids[s], tricks[s]]
     out = np.full((52, n), -np.inf)
@@ -335,7 +428,8 @@ def bid_values(
     """
     no_odds = np.zeros((1, 1, 1, 1, 1, 1, 1, 1))
     values = bid_value_table(known_hands, pos, h, t_under, t_over, known_out, deck_mask, heard, legal_bids, table,
-                             samples, hook, simultaneous, no_odds, False, False, st)  # fmt: skip
+                             samples, hook, simultaneous, no_odds, False, False, st,
+                             np.zeros((0, FEATURES)))  # fmt: skip
     return values[:, pos].copy()
 
 
@@ -358,6 +452,7 @@ def bid_value_table(
     infer: bool,
     odds_bids: bool,
     st: np.ndarray,
+    weights: np.ndarray,
 ) -> np.ndarray:
     """:func:`bid_values` with the card-odds model ``odds`` of the round (shape ``[3, ...]``, see
     :mod:`ohhell.strategies.odds_core`), for every position: row = the bid of ``pos``, column = the
@@ -369,7 +464,8 @@ def bid_value_table(
     and the bid it made), as :func:`card_value_table` weighs its samples; with
     ``odds_bids`` the bids not heard are the card-odds bids of the sampled
     hands (:func:`~ohhell.strategies.odds_core.odds_bid`, after hearing the
-    bids before them) instead of the folk bids.
+    bids before them) instead of the folk bids.  ``weights``: the rollouts'
+    policy, as in :func:`finish_deal` (no suit shown out at the start).
     """
     n = known_hands.shape[0]
     over = over_wants_of(table)
@@ -387,6 +483,7 @@ def bid_value_table(
     all_bids = (1 << (h + 1)) - 1
     room = np.zeros(n, dtype=np.int64)
     no_voids = np.zeros(n, dtype=np.int64)
+    shown = np.zeros(n, dtype=np.int64)
     chances = np.empty(max(h, 1), dtype=np.float64)
     dist = np.zeros(h + 1, dtype=np.float64)
     fields = np.ones(n, dtype=np.int64)
@@ -448,7 +545,8 @@ def bid_value_table(
             for q in range(n):
                 work[q] = hands[q]
                 tricks[q] = 0
-            finish_deal(work, n, 0, buf, 0, h, bids, tricks, t_under, t_over, 0, over)
+                shown[q] = 0
+            finish_deal(work, n, 0, buf, 0, h, bids, tricks, t_under, t_over, 0, over, weights, shown)
             for q in range(n):
                 sums[b, q] += weight * table[bids[q], tricks[q]]
     out = np.full((h + 1, n), -np.inf)
