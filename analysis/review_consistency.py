@@ -46,8 +46,9 @@ from ohhell.review.decision import values_player
 from ohhell.review.match import decision_points
 from ohhell.review.values import DEFAULT_BUDGET, t_interval
 from ohhell.rules import FixedHands
-from ohhell.strategies import CardOdds, Folk, Rollout
+from ohhell.strategies import CardOdds, Distilled, Folk, Rollout
 from ohhell.strategies.registry import strategy
+from ohhell.strategies.rollout import PLAYOUTS, Playout
 from ohhell.tournament import deal_records, tournament
 
 OUT = Path(__file__).resolve().parent / "results" / "review_consistency.md"
@@ -59,6 +60,12 @@ SELF_HEAD = (
     "| estimator | four strong: per decision | four folk: per decision | strong: per seat and deal"
     " | folk: per seat and deal | folk minus strong |\n|---|---|---|---|---|---|"
 )
+
+
+def continuation(budget: Budget) -> CardOdds | Distilled:
+    """The player every seat is in the review's rollouts: card-odds bids with the rollout policy's cards
+    (``CardOdds``), or with the distilled policy's cards (``Distilled``) when ``budget.playout`` says so."""
+    return Distilled() if budget.playout == "distilled" else CardOdds()
 
 
 def reviewed(records: list[tuple[int, DealRecord]], rules: ohhell.Rules, seed: int, budget: Budget) -> pd.DataFrame:
@@ -76,7 +83,7 @@ def reviewed(records: list[tuple[int, DealRecord]], rules: ohhell.Rules, seed: i
     review = review_records(records, rules, seed=seed, budget=budget)
     if review.rejected:
         raise RuntimeError(f"records rejected: {review.rejected[:3]}")
-    policy, rng = CardOdds(), Stream(0)
+    policy, rng = continuation(budget), Stream(0)
     by_line = dict(records)
     regret = []
     for deal in review.deals:
@@ -96,7 +103,12 @@ def reviewed(records: list[tuple[int, DealRecord]], rules: ohhell.Rules, seed: i
 
 
 def advantages(
-    records: list[DealRecord], rules: ohhell.Rules, samples: int, seed: int, model: Rollout | None = None
+    records: list[DealRecord],
+    rules: ohhell.Rules,
+    samples: int,
+    seed: int,
+    model: Rollout | None = None,
+    playout: Playout = "policy",
 ) -> tuple[np.ndarray, np.ndarray]:
     """Per record and seat: the summed advantage of every decision over the continuation policy's own choice.
 
@@ -112,8 +124,9 @@ def advantages(
     ``model``: the values' player (default: the review's,
     :func:`~ohhell.review.decision.values_player`, with ``samples``).
     """
-    model = values_player(Budget(batches=2, samples=samples)) if model is None else model
-    policy = CardOdds()
+    budget = Budget(batches=2, samples=samples, playout=playout)
+    model = values_player(budget) if model is None else model
+    policy = continuation(budget)
     n = rules.players
     total = np.zeros((len(records), n))
     own = np.zeros((len(records), n))
@@ -158,12 +171,18 @@ def main() -> None:
     parser.add_argument("--review-seed", type=int, default=0, help="the review's seed (its sampled deals)")
     parser.add_argument("--batches", type=int, default=DEFAULT_BUDGET.batches)
     parser.add_argument("--samples", type=int, default=DEFAULT_BUDGET.samples)
+    parser.add_argument(
+        "--playout",
+        choices=PLAYOUTS,
+        default=DEFAULT_BUDGET.playout,
+        help="what plays the review's sampled deals out (and every seat of the policy's table)",
+    )
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
     t0 = time.perf_counter()
     rules = replace(ohhell.boerenbridge(4), schedule=FixedHands(size=args.size, rounds=1))
     n, d = rules.players, args.deals
-    budget = Budget(batches=args.batches, samples=args.samples)
+    budget = Budget(batches=args.batches, samples=args.samples, playout=args.playout)
     conf = budget.confidence
     strong = strategy("strongest")
     seating = {"strong": strong, "folk 1": Folk(), "folk 2": Folk(), "folk 3": Folk()}
@@ -190,10 +209,10 @@ def main() -> None:
     # the identity: every decision's advantage over the policy, for every seat, against the score the seat
     # would have had with every seat playing the policy (the policy's own table on the same cards)
     t_adv = time.perf_counter()
-    policy_table = deal_records(rules, [CardOdds()] * n, deals=d, seed=args.seed)
+    policy_table = deal_records(rules, [continuation(budget)] * n, deals=d, seed=args.seed)
     policy_scores = np.array([replay(r, rules).scores for r in policy_table], dtype=np.float64)  # [unit, seat]
     adv_all, adv_own = advantages([r for k in range(n) for r in tr.records[k]], rules, budget.batches * budget.samples,
-                                  args.review_seed)  # fmt: skip
+                                  args.review_seed, playout=budget.playout)  # fmt: skip
     adv_all, adv_own = adv_all.reshape(n, d, n), adv_own.reshape(n, d, n)  # [rotation, unit, seat]
     mixed_all = tr.deals.pivot_table(index=["rotation", "unit"], columns="seat", values="score", observed=True)
     actual = mixed_all.to_numpy(dtype=np.float64).reshape(n, d, n) - policy_scores[None, :, :]
@@ -306,10 +325,12 @@ def main() -> None:
     pair_lines = "\n".join(
         f"| strong - {r.b} | {r.diff:+.3f} ({r.lo:+.3f}, {r.hi:+.3f}) |" for r in pairs.itertuples(index=False)
     )
+    policy_name = type(continuation(budget)).__name__
+    playout_cards = "distilled policy's cards" if args.playout == "distilled" else "rollout policy's cards"
     text = f"""# The review's loss against the tournament's score difference, on the same deals
 
 Command: `python analysis/review_consistency.py --deals {d} --size {args.size} --seed {args.seed}
---review-seed {args.review_seed} --batches {args.batches} --samples {args.samples}`
+--review-seed {args.review_seed} --batches {args.batches} --samples {args.samples} --playout {args.playout}`
 (ohhell {ohhell.__version__}; {elapsed:.0f} s on one core, {t_play:.0f} s of it the tournament and its replay).
 
 Rules: Boerenbridge, 4 players, every deal {args.size} cards. Strong player: `strongest`
@@ -371,9 +392,9 @@ decisions cost it), the score difference would be the loss difference less that 
 ## The same check against the continuation policy's own choice
 
 The loss is measured against the best choice by the review's values, which
-are a model of the table: after the decision every seat plays the rollout
-policy (the card-odds bidder and the rollout policy's cards, the player
-`CardOdds`). Measured against that policy's own choice instead, the `regret`
+are a model of the table: after the decision every seat plays the continuation
+policy (`{policy_name}`: the card-odds bidder and the {playout_cards}).
+Measured against that policy's own choice instead, the `regret`
 (its value less the value of the choice made, from the same values) carries
 no best-of-means bias, and by the performance difference lemma (Kakade and
 Langford 2002) a seat's summed regret is what its decisions cost it against
@@ -404,7 +425,7 @@ score had every seat played the policy equals, in expectation, the sum over
 the deal's decisions of that seat's value of the choice made less its value
 of the policy's choice (the review's values player, `Rollout.card_scores_by_seat` / `bid_scores_by_seat`,
 {budget.batches * budget.samples} sampled deals from the deciding seat's view,
-the same samples for both choices). The policy's own table (`CardOdds` in
+the same samples for both choices). The policy's own table (`{policy_name}` in
 every seat) plays the same cards for the second score. {t_adv:.0f} s of the run.
 
 | per seat and deal ({conf:.0%} interval) | strong seat | folk seat | strong minus folk |

@@ -566,9 +566,24 @@ def test_cli_sheet_and_budget_errors(tmp_path: object, capsys: pytest.CaptureFix
         fh.write("3 0 0 0 / 1 0 0 1\n")  # a 2-card round: a bid of 3 is out of range
     assert main(["analyse", path, "--sheet", "--rules", "boerenbridge", "--deals", "2000"]) == 2
     assert "sheet.txt:3" in capsys.readouterr().err
-    for bad in ({"batches": 1}, {"samples": 0}, {"confidence": 1.0}):
+    for bad in ({"batches": 1}, {"samples": 0}, {"confidence": 1.0}, {"playout": "tree"}):
         with pytest.raises(ValueError, match="Budget"):
             Budget(**bad)  # type: ignore[arg-type]
+
+
+def test_the_budget_chooses_what_plays_the_review_deals_out() -> None:
+    from ohhell.review.decision import values_player
+    from ohhell.review.match import decision_points
+
+    assert values_player(SMALL).playout == "policy"
+    distilled = replace(SMALL, playout="distilled")
+    assert values_player(distilled).playout == "distilled"
+    rec = played(BOER, Folk(), seed=3, round_index=4)
+    obs = next(o for o, _ in decision_points(rec, BOER) if o.phase == "play" and len(o.legal_cards) > 1)
+    seed = np.random.SeedSequence(5)
+    a, b = evaluate(obs, seed=seed, budget=SMALL), evaluate(obs, seed=seed, budget=distilled)
+    assert set(a.mean) == set(b.mean) == set(obs.legal_cards)
+    assert a.mean != b.mean  # the same samples, played out by another policy
 
 
 def test_cli_reads_one_json_record_or_a_list(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:

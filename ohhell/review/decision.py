@@ -116,7 +116,7 @@ def values_player(budget: Budget = DEFAULT_BUDGET) -> Rollout:
     """The strong player whose searches give the review's values: :class:`~ohhell.strategies.Rollout` with
     ``budget.samples`` sampled deals a batch, the unseen cards dealt uniformly (consistent with the suits
     each seat has shown out of, not weighted by what the others' bids and cards suggest), the bidders still
-    to come bidding as the card-odds player.
+    to come bidding as the card-odds player; the deals played out by ``budget.playout``.
 
     Why not weighted: the strong player weighs its samples that way itself, so an evaluator sharing that
     model shares its errors and credits the strong player's choices with gains the table does not pay
@@ -130,6 +130,7 @@ def values_player(budget: Budget = DEFAULT_BUDGET) -> Rollout:
         inference=False,
         bid_inference=False,
         odds_bids=True,
+        playout=budget.playout,
     )
 
 

@@ -38,6 +38,7 @@ import numpy as np
 from scipy import stats
 
 from ohhell.engine import Stream
+from ohhell.strategies.rollout import PLAYOUTS, Playout
 
 __all__ = ["Budget", "DEFAULT_BUDGET", "ChoiceValues", "batch_streams", "t_interval"]
 
@@ -50,11 +51,15 @@ class Budget:
 
     The mean of a choice is over ``batches * samples`` deals; its interval is
     a t-interval over the ``batches`` batch means (``batches >= 2``).
+    ``playout``: what plays the sampled deals out after the decision, the
+    rollout policy (``"policy"``) or the distilled policy (``"distilled"``;
+    :class:`~ohhell.strategies.Rollout`'s ``playout``).
     """
 
     batches: int = 8
     samples: int = 50
     confidence: float = 0.95
+    playout: Playout = "policy"
 
     def __post_init__(self) -> None:
         for name, low in (("batches", 2), ("samples", 1)):
@@ -63,6 +68,8 @@ class Budget:
                 raise ValueError(f"Budget.{name} must be a whole number >= {low}, got {value!r}")
         if not 0.0 < self.confidence < 1.0:
             raise ValueError(f"Budget.confidence must lie strictly between 0 and 1, got {self.confidence!r}")
+        if self.playout not in PLAYOUTS:
+            raise ValueError(f"Budget.playout must be one of {', '.join(PLAYOUTS)}, got {self.playout!r}")
 
 
 #: The budget of ``ohhell analyse`` and ``ohhell advise`` when none is given.
