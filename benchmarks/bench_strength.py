@@ -66,6 +66,7 @@ LINEUPS = (
     LineUp("card-odds vs ISMCTS(100), own view", "card-odds", 100, "view", 500),
     LineUp("card-odds vs ISMCTS(1000), true state", "card-odds", 1000, "state", 500),
     LineUp("card-odds vs ISMCTS(1000), own view", "card-odds", 1000, "view", 500),
+    LineUp("rollout-distilled vs ISMCTS(1000), its own information", "rollout-distilled", 1000, "state", 300, "view"),
     LineUp("PIMC vs ISMCTS(1000), true state", "pimc", 1000, "state", 300),
     LineUp("EV vs ISMCTS(1000), true state", "ev", 1000, "state", 500),
     LineUp("folk vs ISMCTS(1000), true state", "folk", 1000, "state", 500),

@@ -4,7 +4,9 @@
 ``folk-no-bid_low``), ``spoiler`` (folk with vri), ``ev`` / ``ev:SAMPLES``
 (the expected-value bidder), ``pimc`` / ``pimc:SAMPLES`` (PIMC card play),
 ``rollout`` / ``rollout:SAMPLES`` (bids and cards by policy rollouts;
-``SAMPLES`` sampled deals per card decision, 4/3 as many per bid).
+``SAMPLES`` sampled deals per card decision, 4/3 as many per bid),
+``rollout-distilled`` (the same, the rollouts played by the distilled
+policy: ``Rollout(playout="distilled")``).
 
 ``card-odds`` (bids from learned per-card trick chances, the rollout
 policy's play; compiled) and ``distilled`` (the same bids, cards by a linear
@@ -42,7 +44,7 @@ __all__ = ["strategy", "NAMES", "ALIASES"]
 
 NAMES = (
     "random", "folk", "folk-no-TIP", "spoiler", "ev", "ev:SAMPLES", "pimc", "pimc:SAMPLES", "rollout",
-    "rollout:SAMPLES", "card-odds", "distilled", "strongest", "strongest-fast",
+    "rollout:SAMPLES", "rollout-distilled", "card-odds", "distilled", "strongest", "strongest-fast",
 )  # fmt: skip
 
 #: Aliases that always point at the current best player of their kind.
@@ -70,6 +72,8 @@ def strategy(name: str) -> Strategy:
         return CardOdds()
     if key == "distilled":
         return Distilled()
+    if key == "rollout-distilled":
+        return Rollout(playout="distilled")
     if key == "rollout" or key.startswith("rollout:"):
         samples = key.partition(":")[2]
         if samples and (not samples.isdigit() or int(samples) < 1):
@@ -85,5 +89,5 @@ def strategy(name: str) -> Strategy:
     tips = ", ".join(f"folk-no-{t}" for t in TIPS)
     raise ValueError(
         f"unknown strategy {name!r}; known: random, folk, spoiler, ev, ev:SAMPLES, pimc, pimc:SAMPLES, "
-        f"rollout, rollout:SAMPLES, card-odds, distilled, strongest, strongest-fast, {tips}"
+        f"rollout, rollout:SAMPLES, rollout-distilled, card-odds, distilled, strongest, strongest-fast, {tips}"
     )
