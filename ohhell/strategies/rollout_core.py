@@ -86,54 +86,7 @@ def finish_deal(
     instead, reading and updating ``voids`` (per seat, the suits it has shown
     out of so far, bit ``suit``); without, ``voids`` is not read.
     """
-    seat = (leader + trick_len) % players
-    if weights.shape[0] > 0:
-        _finish_distilled(hands, players, leader, trick, trick_len, tricks_left, bids, won, t_under, t_over, played,
-                          over_wants, weights, voids)  # fmt: skip
-        return
-    for _ in range(tricks_left):
-        while trick_len < players:
-            hand = hands[seat]
-            legal = hand
-            if trick_len > 0:
-                follow = hand & suit_mask(trick[0] // 13)
-                if follow != 0:
-                    legal = follow
-            c = policy_play(
-                hand, legal, trick, trick_len, seat, players, t_under, t_over, bids, won, played, over_wants
-            )
-            bit = 1 << c
-            hands[seat] = hand & ~bit
-            played |= bit
-            trick[trick_len] = c
-            trick_len += 1
-            seat += 1
-            if seat == players:
-                seat = 0
-        leader = (leader + winning_position(trick, players, t_under, t_over)) % players
-        won[leader] += 1
-        seat = leader
-        trick_len = 0
-
-
-@njit(cache=True, error_model="numpy")
-def _finish_distilled(
-    hands: np.ndarray,
-    players: int,
-    leader: int,
-    trick: np.ndarray,
-    trick_len: int,
-    tricks_left: int,
-    bids: np.ndarray,
-    won: np.ndarray,
-    t_under: int,
-    t_over: int,
-    played: int,
-    over_wants: bool,
-    weights: np.ndarray,
-    voids: np.ndarray,
-) -> None:
-    """:func:`finish_deal` with every seat playing :func:`distilled_card` under ``weights``."""
+    distilled = weights.shape[0] > 0
     no_features = weights[:0]
     led = -1
     best_key = -1
@@ -154,11 +107,15 @@ def _finish_distilled(
                 follow = hand & suit_mask(led)
                 if follow != 0:
                     legal = follow
-                else:
+                elif distilled:
                     voids[seat] |= 1 << led
-            c = distilled_card(hand, legal, trick_len, led, best_key, best_seat, seat, players, bids, won,
-                               tricks_left - t, t_under, t_over, played, voids, over_wants, weights,
-                               no_features)  # fmt: skip
+            if distilled:
+                c = distilled_card(hand, legal, trick_len, led, best_key, best_seat, seat, players, bids, won,
+                                   tricks_left - t, t_under, t_over, played, voids, over_wants, weights,
+                                   no_features)  # fmt: skip
+            else:
+                c = policy_play(hand, legal, trick, trick_len, seat, players, t_under, t_over, bids, won, played,
+                                over_wants)  # fmt: skip
             bit = 1 << c
             hands[seat] = hand & ~bit
             played |= bit
