@@ -182,12 +182,12 @@ def test_every_decision_is_graded_consistently(seed: int, size: int, preset: str
 
 
 def test_loss_difference_agrees_with_the_tournament_on_the_same_deals() -> None:
-    """The duplicate tournament's own deals (records=True), reviewed: the strong seat loses little and the folk seats
-    more, and the loss difference per deal (folk seats minus the strong seat) is positive and, at this size, within
-    the interval of the tournament's score difference per deal (strong minus folk) on those deals.
+    """The duplicate tournament's own deals (records=True), reviewed: the strong seat loses less than half what the
+    folk seats lose a decision, and the loss difference per deal (folk seats minus the strong seat) is positive and
+    within the interval of the tournament's score difference per deal (strong minus folk) on those deals.
 
-    At full size (analysis/review_consistency.py, 1000 deals) the intervals no longer overlap: the loss difference
-    is larger by about 0.6 points a deal (docs/tutorials/review-a-match.md says why that is read as it is).
+    At full size (analysis/review_consistency.py, 1000 deals, the default budget) the two agree paired over the
+    deals too: -0.04 (-0.26, +0.19) points a deal.
     """
     from ohhell.review.values import t_interval
     from ohhell.tournament import tournament
@@ -203,7 +203,7 @@ def test_loss_difference_agrees_with_the_tournament_on_the_same_deals() -> None:
     frame["rotation"] = (frame["deal"] - 1) // units
     frame["unit"] = (frame["deal"] - 1) % units
     frame["strong"] = frame["seat"] == frame["rotation"]  # rotation k seats the strong player at seat k
-    assert float(frame.loss[frame.strong].mean()) < 0.15 < float(frame.loss[~frame.strong].mean())
+    assert float(frame.loss[frame.strong].mean()) < 0.5 * float(frame.loss[~frame.strong].mean())
     per_seat = frame.groupby(["unit", "rotation", "seat", "strong"]).loss.sum().reset_index()
     by_unit = per_seat.groupby(["unit", "strong"]).loss.mean().unstack("strong")
     gap, lo, hi = t_interval((by_unit[False] - by_unit[True]).to_numpy(), 0.95)
@@ -575,13 +575,13 @@ def test_the_budget_chooses_what_plays_the_review_deals_out() -> None:
     from ohhell.review.decision import values_player
     from ohhell.review.match import decision_points
 
-    assert values_player(SMALL).playout == "policy"
-    distilled = replace(SMALL, playout="distilled")
-    assert values_player(distilled).playout == "distilled"
+    assert values_player(SMALL).playout == "distilled"  # the default
+    policy = replace(SMALL, playout="policy")
+    assert values_player(policy).playout == "policy"
     rec = played(BOER, Folk(), seed=3, round_index=4)
     obs = next(o for o, _ in decision_points(rec, BOER) if o.phase == "play" and len(o.legal_cards) > 1)
     seed = np.random.SeedSequence(5)
-    a, b = evaluate(obs, seed=seed, budget=SMALL), evaluate(obs, seed=seed, budget=distilled)
+    a, b = evaluate(obs, seed=seed, budget=SMALL), evaluate(obs, seed=seed, budget=policy)
     assert set(a.mean) == set(b.mean) == set(obs.legal_cards)
     assert a.mean != b.mean  # the same samples, played out by another policy
 

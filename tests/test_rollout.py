@@ -149,7 +149,8 @@ def test_without_the_card_odds_model_the_bid_values_are_the_plain_rollouts() -> 
     a = Rollout(bid_samples=300, bid_inference=False, odds_bids=False).bid_scores(obs, Stream(6))
     known, pos, out, deck, legal, heard, _, table = ev_inputs(obs)
     st = state_array(Stream(6))
-    b = core.bid_values(known, pos, 1, -1, int(Suit.SPADES), out, deck, heard, legal, table, 300, True, False, st)
+    b = core.bid_values(known, pos, 1, -1, int(Suit.SPADES), out, deck, heard, legal, table, 300, True, False, st,
+                        core.NO_WEIGHTS)  # fmt: skip
     assert np.array_equal(a, b)
 
 

@@ -26,6 +26,12 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=None, help="seed (default: fresh entropy)")
     p.add_argument("--batches", type=int, default=10, help="independent batches (default 10)")
     p.add_argument("--samples", type=int, default=200, help="sampled deals per batch (default 200)")
+    p.add_argument(
+        "--playout",
+        choices=("policy", "distilled"),
+        default="policy",
+        help="what plays the sampled deals out: the rollout policy (default) or the distilled policy",
+    )
     p.add_argument("--format", choices=("table", "json"), default="table")
     p.set_defaults(handler=run)
 
@@ -61,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         trump_card=args.trump_card,
         bids=_bids(args.bids),
         seed=args.seed,
-        budget=Budget(batches=args.batches, samples=args.samples),
+        budget=Budget(batches=args.batches, samples=args.samples, playout=args.playout),
     )
     if args.format == "json":
         out = {

@@ -29,6 +29,12 @@ def register(sub: Any) -> None:
     p.add_argument("--batches", type=int, default=8, help="independent batches per decision (default 8)")
     p.add_argument("--samples", type=int, default=50, help="sampled deals per batch (default 50)")
     p.add_argument(
+        "--playout",
+        choices=("distilled", "policy"),
+        default="distilled",
+        help="what plays the sampled deals out: the distilled policy (default) or the rollout policy",
+    )
+    p.add_argument(
         "--threshold",
         type=float,
         default=1.0,
@@ -122,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
     records = _records(args.file)
     players = args.players if args.players is not None else _first_players(records)
     rules = preset(args.rules, players)
-    budget = Budget(batches=args.batches, samples=args.samples)
+    budget = Budget(batches=args.batches, samples=args.samples, playout=args.playout)
     review = review_records(records, rules, seed=args.seed, budget=budget)
     for line, reason in review.rejected:
         print(f"{args.file}:{line}: {reason}", file=sys.stderr)

@@ -46,12 +46,13 @@ from ohhell.strategies import Rollout
 from ohhell.strategies import rollout_core as core
 from ohhell.strategies.expected_value import ev_inputs
 from ohhell.strategies.folk import trump_pair
-from ohhell.strategies.rollout import compiled_deck
+from ohhell.strategies.rollout import compiled_deck, playout_weights
 
 __all__ = ["BidAdvice", "BidOption", "advise_bid", "bidder_view", "ADVICE_BUDGET"]
 
-#: The default budget of advice: 10 batches of 200 sampled deals (about 0.1 s at 4 x 7 once compiled).
-ADVICE_BUDGET = Budget(batches=10, samples=200)
+#: The default budget of advice: 10 batches of 200 sampled deals played out by the rollout policy (about
+#: 0.1 s at 4 x 7 once compiled; ``playout="distilled"`` plays them by the distilled policy, about twice as long).
+ADVICE_BUDGET = Budget(batches=10, samples=200, playout="policy")
 
 #: Points added for a made bid in the second run; larger than any score swing of a deal.
 _MADE_BONUS = 1 << 20
@@ -168,7 +169,7 @@ def bidder_view(
     return obs
 
 
-def _made_shares(obs: Observation, samples: int, rng: Stream) -> np.ndarray:
+def _made_shares(obs: Observation, samples: int, rng: Stream, weights: np.ndarray) -> np.ndarray:
     """The share of ``samples`` sampled deals in which each bid was made (the rollout bid search, made-bonus table)."""
     known, pos, out, deck, legal, heard, _, table = ev_inputs(obs)
     under, over = trump_pair(obs.trump)
@@ -176,9 +177,9 @@ def _made_shares(obs: Observation, samples: int, rng: Stream) -> np.ndarray:
     bonus = table + _MADE_BONUS * np.eye(table.shape[0], dtype=np.int64)
     st = state_array(rng)
     plain = core.bid_values(known, pos, obs.hand_size, under, over, out, deck, heard, legal, table, samples, hook,
-                            obs.rules.bidding.simultaneous, st.copy())  # fmt: skip
+                            obs.rules.bidding.simultaneous, st.copy(), weights)  # fmt: skip
     more = core.bid_values(known, pos, obs.hand_size, under, over, out, deck, heard, legal, bonus, samples, hook,
-                           obs.rules.bidding.simultaneous, st)  # fmt: skip
+                           obs.rules.bidding.simultaneous, st, weights)  # fmt: skip
     legal_mask = np.isfinite(plain)
     return np.where(legal_mask, (np.where(legal_mask, more, 0.0) - np.where(legal_mask, plain, 0.0)) / _MADE_BONUS, 0.0)
 
@@ -214,13 +215,14 @@ def advise_bid(
     if not compiled_deck(obs):
         raise ValueError(f"{rules.name}: advice covers one deck of plain cards (no Wizards, Jesters or two decks)")
     # unweighted samples and policy bids for the seats still to bid: P(made) is read off these very deals
-    player = Rollout(bid_samples=budget.samples, bid_inference=False, odds_bids=False)
+    player = Rollout(bid_samples=budget.samples, bid_inference=False, odds_bids=False, playout=budget.playout)
+    weights = playout_weights(budget.playout)
     scores: list[np.ndarray] = []
     shares: list[np.ndarray] = []
     for stream in batch_streams(seed_sequence(seed), budget.batches):
         start = stream.state
         scores.append(player.bid_scores(obs, stream))
-        shares.append(_made_shares(obs, budget.samples, Stream.from_state(start)))
+        shares.append(_made_shares(obs, budget.samples, Stream.from_state(start), weights))
     score_runs, made_runs = np.array(scores), np.array(shares)
     rows = []
     for b in legal:
@@ -230,6 +232,6 @@ def advise_bid(
     best = max(rows, key=lambda r: (r.score, -r.bid)).bid
     note = (
         f"rollouts: {budget.batches} batches x {budget.samples} sampled deals, every seat bidding and playing the"
-        " rollout policy; P(made) from the same deals"
+        f" {'distilled' if budget.playout == 'distilled' else 'rollout'} policy; P(made) from the same deals"
     )
     return BidAdvice(rows=tuple(rows), best=best, exact=False, budget=budget, note=note)

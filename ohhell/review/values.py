@@ -52,14 +52,18 @@ class Budget:
     The mean of a choice is over ``batches * samples`` deals; its interval is
     a t-interval over the ``batches`` batch means (``batches >= 2``).
     ``playout``: what plays the sampled deals out after the decision, the
-    rollout policy (``"policy"``) or the distilled policy (``"distilled"``;
-    :class:`~ohhell.strategies.Rollout`'s ``playout``).
+    distilled policy (``"distilled"``, the default) or the rollout policy
+    (``"policy"``; :class:`~ohhell.strategies.Rollout`'s ``playout``).  With
+    the distilled policy the review's losses add up to the tournament's score
+    differences on the same deals (``analysis/review_consistency.py``: folk
+    minus strong loss per deal less the score difference, -0.04 (-0.26,
+    +0.19), against +0.25 (+0.03, +0.47) with the rollout policy).
     """
 
     batches: int = 8
     samples: int = 50
     confidence: float = 0.95
-    playout: Playout = "policy"
+    playout: Playout = "distilled"
 
     def __post_init__(self) -> None:
         for name, low in (("batches", 2), ("samples", 1)):

@@ -50,6 +50,7 @@ __all__ = [
     "wizard_aware_bid",
     "Playout",
     "PLAYOUTS",
+    "playout_weights",
 ]
 
 
@@ -152,7 +153,7 @@ def policy_card(obs: Observation) -> Card:
 
 
 @lru_cache(maxsize=2)
-def _playout_weights(playout: Playout) -> np.ndarray:
+def playout_weights(playout: Playout) -> np.ndarray:
     """The compiled cores' ``weights`` for a playout: the shipped distilled weights (a writable copy, so the
     compiled code sees one array type), or :data:`~ohhell.strategies.rollout_core.NO_WEIGHTS` for the policy."""
     if playout == "policy":
@@ -269,7 +270,7 @@ class Rollout:
         st = state_array(rng)
         by_position = core.bid_value_table(known, pos, obs.hand_size, under, over, out, deck, heard, legal, table,
                                            self.bid_samples, hook, simultaneous, odds, self.bid_inference,
-                                           self.odds_bids, st, _playout_weights(self.playout))  # fmt: skip
+                                           self.odds_bids, st, playout_weights(self.playout))  # fmt: skip
         rng.set_state(st[0])
         n = obs.players
         return by_position[:, [(s - obs.dealer - 1) % n for s in range(n)]]
@@ -302,7 +303,7 @@ class Rollout:
             p.hands_known, obs.seat, p.room, shown_out(obs), p.pool, mask_of(obs.legal_cards), p.trick,
             len(obs.current_trick), obs.leader, obs.tricks_left, p.bids, p.won, p.under, p.over, p.played, p.table,
             self.play_samples, p.played_by, obs.hand_size, odds, obs.dealer,
-            obs.rules.bidding.simultaneous, st, _playout_weights(self.playout),
+            obs.rules.bidding.simultaneous, st, playout_weights(self.playout),
         )  # fmt: skip
         rng.set_state(st[0])
         return {c: values[c.code] for c in obs.legal_cards}

@@ -371,8 +371,10 @@ def bid_values(
     hook: bool,
     simultaneous: bool,
     st: np.ndarray,
+    weights: np.ndarray,
 ) -> np.ndarray:
-    """Mean score of each bid (``-inf`` where not legal) over ``samples`` sampled deals played out by the policy.
+    """Mean score of each bid (``-inf`` where not legal) over ``samples`` sampled deals played out by the policy
+    (by the distilled policy with ``weights``, as :func:`finish_deal`).
 
     Positions count from the dealer's left (``n - 1`` deals and leads
     nothing; position 0 leads the first trick); ``known_hands`` by position
@@ -385,8 +387,7 @@ def bid_values(
     """
     no_odds = np.zeros((1, 1, 1, 1, 1, 1, 1, 1))
     values = bid_value_table(known_hands, pos, h, t_under, t_over, known_out, deck_mask, heard, legal_bids, table,
-                             samples, hook, simultaneous, no_odds, False, False, st,
-                             np.zeros((0, FEATURES)))  # fmt: skip
+                             samples, hook, simultaneous, no_odds, False, False, st, weights)  # fmt: skip
     return values[:, pos].copy()
 
 
