@@ -210,6 +210,40 @@ def _matches_reference(
         out.winner[j] = [1 if s in match.winners else 0 for s in range(players)]
 
 
+_Inputs = tuple[kernel.KernelRules, kernel.KernelSeats, bool]
+#: The last ``(compiled rules, strategies, kernel inputs)`` a process played, one tuple (replaced at once, so a
+#: thread never sees the rules of one entry with the inputs of another): every chunk of a run shares them.
+_last_inputs: list[tuple[CompiledRules, tuple[Strategy, ...], _Inputs]] = []
+
+
+def _kernel_inputs(compiled: CompiledRules, strategies: Sequence[Strategy]) -> _Inputs:
+    """``(rules bundle, seats bundle, two decks)`` for the kernel; checked and built once per run and process
+    (kept while the very same objects come back, so no stale entry can be matched)."""
+    last = _last_inputs[0] if _last_inputs else None
+    if (
+        last is not None
+        and last[0] is compiled
+        and len(last[1]) == len(strategies)
+        and all(a is b for a, b in zip(last[1], strategies, strict=True))
+    ):
+        return last[2]
+    reason = fast_path_reason(compiled, strategies)
+    if reason is not None:
+        raise ValueError(f"the compiled path cannot play {reason}")
+    pairs = [kernel_strategy(s) for s in strategies]
+    kinds = np.array([p[0] if p else 0 for p in pairs], dtype=np.int64)
+    flags = np.array([p[1] if p else 0 for p in pairs], dtype=np.int64)
+    flags[kinds >= 3] = int(over_wants(compiled.rules))
+    odds = _seat_odds(compiled.rules, bool((kinds == 3).any()), bool((kinds == 4).any()))
+    weights = np.array(card_weights()) if (kinds == 4).any() else np.zeros((0, FEATURES))
+    seats = kernel.KernelSeats(
+        kinds=kinds, flags=flags, odds=odds, all_random=bool((kinds == 0).all()), weights=weights
+    )
+    inputs = (kernel.kernel_rules(compiled), seats, copies_of_a_card(compiled) > 1)
+    _last_inputs[:] = [(compiled, tuple(strategies), inputs)]
+    return inputs
+
+
 def run_chunk(
     compiled: CompiledRules,
     strategies: Sequence[Strategy],
@@ -234,21 +268,9 @@ def run_chunk(
         else:
             _matches_reference(compiled, strategies, base, start, size, out)
         return out
-    reason = fast_path_reason(compiled, strategies)
-    if reason is not None:
-        raise ValueError(f"the compiled path cannot play {reason}")
-    pairs = [kernel_strategy(s) for s in strategies]
-    kinds = np.array([p[0] if p else 0 for p in pairs], dtype=np.int64)
-    flags = np.array([p[1] if p else 0 for p in pairs], dtype=np.int64)
-    flags[kinds >= 3] = int(over_wants(compiled.rules))
     c = compiled
-    odds = _seat_odds(c.rules, bool((kinds == 3).any()), bool((kinds == 4).any()))
-    weights = np.array(card_weights()) if (kinds == 4).any() else np.zeros((0, FEATURES))
-    rules = kernel.kernel_rules(c)
-    seats = kernel.KernelSeats(
-        kinds=kinds, flags=flags, odds=odds, all_random=bool((kinds == 0).all()), weights=weights
-    )
-    doubles = np.zeros(players, dtype=np.int64) if copies_of_a_card(c) > 1 else None
+    rules, seats, two_decks = _kernel_inputs(compiled, strategies)
+    doubles = np.zeros(players, dtype=np.int64) if two_decks else None
     if isinstance(out, DealArrays):
         deal_out = kernel.DealOutputs(
             out.round, out.dealer, out.trump, out.hands, out.bids, out.tricks, out.scores, out.plays
