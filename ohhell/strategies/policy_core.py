@@ -19,7 +19,7 @@ from ohhell.cards.masks import lowest_bit, suit_mask
 from ohhell.rules.tricks import trick_strength
 from ohhell.strategies.folk_core import highest_card, lowest_card, sure_winner
 
-__all__ = ["policy_card", "policy_play", "over_wants_of", "winning_position"]
+__all__ = ["policy_card", "policy_play", "over_wants_of", "trick_state", "winning_position"]
 
 _ALL52 = (1 << 52) - 1
 
@@ -104,16 +104,28 @@ def policy_play(
     over_wants: bool,
 ) -> int:
     """The rollout policy's card (a code in ``legal``): :func:`policy_card` of the trick ``trick[0:trick_len]``."""
+    led, best_key, _ = trick_state(trick, trick_len, 0, players, t_under, t_over)
+    return policy_card(hand, legal, trick_len, led, best_key, bids[seat] - won[seat], players, t_under, t_over,
+                       played, over_wants)  # fmt: skip
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def trick_state(
+    trick: np.ndarray, trick_len: int, leader: int, players: int, t_under: int, t_over: int
+) -> tuple[int, int, int]:
+    """``(led suit, trick strength of the winning card, its seat)`` of the trick ``trick[0:trick_len]`` led by
+    ``leader`` (-1s when it is empty)."""
     led = -1
     best_key = -1
+    best_seat = -1
     if trick_len > 0:
         led = trick[0] // 13
         for i in range(trick_len):
             k = trick_strength(trick[i], led, t_under, t_over)
             if k > best_key:
                 best_key = k
-    return policy_card(hand, legal, trick_len, led, best_key, bids[seat] - won[seat], players, t_under, t_over,
-                       played, over_wants)  # fmt: skip
+                best_seat = (leader + i) % players
+    return led, best_key, best_seat
 
 
 @njit(cache=True, error_model="numpy")

@@ -30,7 +30,7 @@ from ohhell.rules.tricks import trick_strength
 from ohhell.strategies.distilled_core import FEATURES, distilled_card
 from ohhell.strategies.folk_core import ALL_TIPS, folk_bid
 from ohhell.strategies.odds_core import card_chances, field_class, intent_class, odds_bid, trick_distribution
-from ohhell.strategies.policy_core import over_wants_of, policy_play, winning_position
+from ohhell.strategies.policy_core import over_wants_of, policy_card, trick_state, winning_position
 
 __all__ = [
     "finish_deal",
@@ -88,16 +88,7 @@ def finish_deal(
     """
     distilled = weights.shape[0] > 0
     no_features = weights[:0]
-    led = -1
-    best_key = -1
-    best_seat = -1
-    if trick_len > 0:
-        led = trick[0] // 13
-        for i in range(trick_len):
-            k = trick_strength(trick[i], led, t_under, t_over)
-            if k > best_key:
-                best_key = k
-                best_seat = (leader + i) % players
+    led, best_key, best_seat = trick_state(trick, trick_len, leader, players, t_under, t_over)
     seat = (leader + trick_len) % players
     for t in range(tricks_left):
         while trick_len < players:
@@ -114,8 +105,8 @@ def finish_deal(
                                    tricks_left - t, t_under, t_over, played, voids, over_wants, weights,
                                    no_features)  # fmt: skip
             else:
-                c = policy_play(hand, legal, trick, trick_len, seat, players, t_under, t_over, bids, won, played,
-                                over_wants)  # fmt: skip
+                c = policy_card(hand, legal, trick_len, led, best_key, bids[seat] - won[seat], players, t_under,
+                                t_over, played, over_wants)  # fmt: skip
             bit = 1 << c
             hands[seat] = hand & ~bit
             played |= bit
