@@ -63,81 +63,86 @@ def _ranges(compiled: CompiledRules, names: Sequence[str]) -> dict[str, tuple[in
 
 def countable(compiled: CompiledRules, names: Sequence[str], by: Sequence[str]) -> bool:
     """True when :func:`count_summary` counts ``by`` (every column counted, the table small enough)."""
-    if not all(c in COUNTED for c in by) or len(set(by)) != len(by):
-        return False
-    ranges = _ranges(compiled, names)
-    cells = 1
-    for c in by:
-        cells *= ranges[c][1]
-    return cells <= MAX_CELLS
+    return all(c in COUNTED for c in by) and _layout(compiled, tuple(names), tuple(by)) is not None
 
 
 class _Table(NamedTuple):
-    """What the counting pass reads besides the chunk's arrays: the rules' rounds and the table's layout."""
+    """What the counting pass reads besides the chunk's arrays: the rules' rounds and the table's layout.
+
+    A row's cell is ``sum(digit[i] * strides[i]) - offset`` over the digits of
+    :data:`_DIGITS` (stride 0 for a digit that is not a grouping column).
+    """
 
     players_in_round: np.ndarray
     hand_sizes: np.ndarray
     trump_codes: np.ndarray
     strategy_of_seat: np.ndarray
-    columns: np.ndarray  # digit of each grouping column, in order
+    strides: np.ndarray  # by digit of _DIGITS
+    offset: int
+
+
+class _Layout(NamedTuple):
+    """A grouping's dense table: its digits' lows and radices, its cells, the counting pass's inputs."""
+
     lows: np.ndarray
     radices: np.ndarray
+    cells: int
+    strategies: tuple[str, ...]
+    table: _Table
+
+
+#: The last ``((compiled rules, names, by), layout)`` a process counted with: every chunk of a run shares it
+#: (kept while the very same rules object comes back, as ``ohhell.sim.paths`` keeps the kernel's inputs).
+_last_layout: list[tuple[tuple[CompiledRules, tuple[str, ...], tuple[str, ...]], _Layout | None]] = []
+
+
+def _layout(compiled: CompiledRules, names: tuple[str, ...], by: tuple[str, ...]) -> _Layout | None:
+    """The dense table of grouping ``by`` (None when a column is not a digit, is repeated, or the table is too
+    large)."""
+    if _last_layout:
+        (c, n, b), found = _last_layout[0]
+        if c is compiled and n == names and b == by:
+            return found
+    layout: _Layout | None = None
+    if all(c in _CODE for c in by) and len(set(by)) == len(by):
+        ranges = _ranges(compiled, names)
+        lows = np.array([ranges[c][0] for c in by], dtype=np.int64)
+        radices = np.array([ranges[c][1] for c in by], dtype=np.int64)
+        cells = 1
+        for radix in radices:
+            cells *= int(radix)
+        if cells <= MAX_CELLS:
+            strides = np.zeros(len(_DIGITS), dtype=np.int64)
+            offset = 0
+            stride = 1
+            for c, low, radix in reversed(list(zip(by, lows, radices))):  # first column most significant
+                strides[_CODE[c]] = stride
+                offset += int(low) * stride
+                stride *= int(radix)
+            unique = strategy_categories(names)
+            strategy_of_seat = np.array([unique.index(n) for n in names], dtype=np.int64)
+            table = _Table(compiled.players_in_round, compiled.hand_sizes, TRUMP_CODES, strategy_of_seat, strides,
+                           offset)  # fmt: skip
+            layout = _Layout(lows, radices, cells, tuple(unique), table)
+    _last_layout[:] = [((compiled, names, by), layout)]
+    return layout
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def _add_deal(
-    b_row: np.ndarray,
-    t_row: np.ndarray,
-    s_row: np.ndarray,
-    dealer: int,
-    tr: np.ndarray,
-    r: int,
-    n: int,
-    at_table: bool,
-    table: _Table,
-    local: np.ndarray,
-    digits: np.ndarray,
-    out: np.ndarray,
+def _add_row(
+    table: _Table, r: int, n: int, s: int, from_dealer: int, trump_code: int, b: int, t: int, sc: int, out: np.ndarray
 ) -> None:
-    """Add the rows of one deal of round ``r`` (``n`` seats at the table) to ``out``.
-
-    ``at_table``: the seats at the table are those with a bid (matches
-    mode, by match seat); otherwise seats ``0 .. n - 1``.
-    """
-    players = b_row.shape[0]
-    w = 0
-    for s in range(players):
-        if (at_table and b_row[s] >= 0) or (not at_table and s < n):
-            local[s] = w
-            w += 1
-        else:
-            local[s] = -1
-    trump_code = table.trump_codes[(tr[0] + 1) * 5 + (tr[1] + 1)]
-    local_dealer = local[dealer]
-    for s in range(players):
-        if local[s] < 0:
-            continue
-        b = b_row[s]
-        t = t_row[s]
-        made = 1 if b == t else 0
-        digits[0] = r
-        digits[1] = n
-        digits[2] = s
-        digits[3] = (local[s] - local_dealer - 1) % n
-        digits[4] = table.hand_sizes[r]
-        digits[5] = trump_code
-        digits[6] = b
-        digits[7] = t
-        digits[8] = made
-        digits[9] = table.strategy_of_seat[s]
-        cell = 0
-        for i in range(table.columns.shape[0]):
-            cell = cell * table.radices[i] + digits[table.columns[i]] - table.lows[i]
-        sc = np.int64(s_row[s])
-        out[cell, 0] += 1
-        out[cell, 1] += made
-        out[cell, 2] += sc
-        out[cell, 3] += sc * sc
+    """Add one row (seat ``s`` of a deal of round ``r`` with ``n`` seats) to its cell of ``out``."""
+    st = table.strides
+    made = 1 if b == t else 0
+    cell = (
+        r * st[0] + n * st[1] + s * st[2] + from_dealer * st[3] + table.hand_sizes[r] * st[4] + trump_code * st[5]
+        + b * st[6] + t * st[7] + made * st[8] + table.strategy_of_seat[s] * st[9] - table.offset
+    )  # fmt: skip
+    out[cell, 0] += 1
+    out[cell, 1] += made
+    out[cell, 2] += sc
+    out[cell, 3] += sc * sc
 
 
 @njit(cache=True, error_model="numpy")
@@ -145,13 +150,18 @@ def _count_deals(
     bids: np.ndarray, tricks: np.ndarray, scores: np.ndarray, dealer: np.ndarray, trump: np.ndarray,
     rounds: np.ndarray, table: _Table, out: np.ndarray,
 ) -> None:  # fmt: skip
-    """Deals mode: add every (deal, seat) row to ``out[cell]`` = (n, made, score sum, score squares)."""
-    local = np.empty(bids.shape[1], dtype=np.int64)
-    digits = np.empty(len(_DIGITS), dtype=np.int64)
+    """Deals mode (seats ``0 .. n - 1`` at the table): add every (deal, seat) row to ``out[cell]`` =
+    (n, made, score sum, score squares)."""
     for u in range(bids.shape[0]):
         r = rounds[u]
         n = table.players_in_round[r]
-        _add_deal(bids[u], tricks[u], scores[u], dealer[u], trump[u], r, n, False, table, local, digits, out)
+        trump_code = table.trump_codes[(trump[u, 0] + 1) * 5 + (trump[u, 1] + 1)]
+        from_dealer = n - 1 - dealer[u]  # of seat 0: (0 - dealer - 1) mod n
+        for s in range(n):
+            _add_row(table, r, n, s, from_dealer, trump_code, bids[u, s], tricks[u, s], scores[u, s], out)
+            from_dealer += 1
+            if from_dealer == n:
+                from_dealer = 0
 
 
 @njit(cache=True, error_model="numpy")
@@ -159,14 +169,26 @@ def _count_matches(
     bids: np.ndarray, tricks: np.ndarray, scores: np.ndarray, dealer: np.ndarray, trump: np.ndarray,
     table: _Table, out: np.ndarray,
 ) -> None:  # fmt: skip
-    """Matches mode (``[match, round, seat]`` by match seat, bid -1: sat out): as :func:`_count_deals`."""
-    local = np.empty(bids.shape[2], dtype=np.int64)
-    digits = np.empty(len(_DIGITS), dtype=np.int64)
+    """Matches mode (``[match, round, seat]`` by match seat, bid -1: sat out): the seats at the table are
+    those with a bid, numbered in order for the seat from the dealer; otherwise as :func:`_count_deals`."""
+    players = bids.shape[2]
     for u in range(bids.shape[0]):
         for r in range(bids.shape[1]):
             n = table.players_in_round[r]
-            _add_deal(bids[u, r], tricks[u, r], scores[u, r], dealer[u, r], trump[u, r], r, n, True, table, local,
-                      digits, out)  # fmt: skip
+            trump_code = table.trump_codes[(trump[u, r, 0] + 1) * 5 + (trump[u, r, 1] + 1)]
+            d = dealer[u, r]
+            local_dealer = 0
+            for s in range(d):
+                if bids[u, r, s] >= 0:
+                    local_dealer += 1
+            w = 0
+            for s in range(players):
+                b = bids[u, r, s]
+                if b < 0:
+                    continue
+                from_dealer = (w - local_dealer - 1) % n
+                _add_row(table, r, n, s, from_dealer, trump_code, b, tricks[u, r, s], scores[u, r, s], out)
+                w += 1
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -210,33 +232,36 @@ class CellCounts:
 def add_counts(parts: Sequence[CellCounts]) -> CellCounts:
     """The sum of counts over the same table (see :meth:`CellCounts.same_table`)."""
     first = parts[0]
-    cells = np.concatenate([p.cells for p in parts])
-    counts = np.concatenate([p.counts for p in parts])
-    unique, where = np.unique(cells, return_inverse=True)
-    total = np.zeros((unique.shape[0], 4), dtype=np.int64)
-    np.add.at(total, where, counts)
-    return CellCounts(first.by, first.lows, first.radices, first.strategies, unique, total)
+    cells = 1
+    for radix in first.radices:
+        cells *= int(radix)
+    if cells > 4 * sum(p.cells.shape[0] for p in parts):  # a sparse table: sum by the occupied cells
+        unique, where = np.unique(np.concatenate([p.cells for p in parts]), return_inverse=True)
+        total = np.zeros((unique.shape[0], 4), dtype=np.int64)
+        np.add.at(total, where, np.concatenate([p.counts for p in parts]))
+        return CellCounts(first.by, first.lows, first.radices, first.strategies, unique, total)
+    dense = np.zeros((cells, 4), dtype=np.int64)
+    for p in parts:
+        dense[p.cells] += p.counts  # a part's cells are distinct
+    occupied = np.flatnonzero(dense[:, 0])
+    return CellCounts(first.by, first.lows, first.radices, first.strategies, occupied, dense[occupied])
 
 
 def count_summary(
     compiled: CompiledRules, names: Sequence[str], arrays: DealArrays | MatchArrays, by: Sequence[str]
 ) -> CellCounts:
     """The summary counts of one chunk grouped by ``by`` (see :func:`countable`)."""
-    ranges = _ranges(compiled, names)
-    lows = np.array([ranges[c][0] for c in by], dtype=np.int64)
-    radices = np.array([ranges[c][1] for c in by], dtype=np.int64)
-    cells = int(np.prod(radices)) if len(by) else 1
-    out = np.zeros((cells, 4), dtype=np.int64)
-    unique = strategy_categories(names)
-    strategy_of_seat = np.array([unique.index(n) for n in names], dtype=np.int64)
-    table = _Table(compiled.players_in_round, compiled.hand_sizes, TRUMP_CODES, strategy_of_seat,
-                   np.array([_CODE[c] for c in by], dtype=np.int64), lows, radices)  # fmt: skip
+    layout = _layout(compiled, tuple(names), tuple(by))
+    if layout is None:
+        raise ValueError(f"summary by {list(by)} is not counted in compiled code (see countable)")
+    out = np.zeros((layout.cells, 4), dtype=np.int64)
     if isinstance(arrays, MatchArrays):
-        _count_matches(arrays.bids, arrays.tricks, arrays.scores, arrays.dealer, arrays.trump, table, out)
+        _count_matches(arrays.bids, arrays.tricks, arrays.scores, arrays.dealer, arrays.trump, layout.table, out)
     else:
-        _count_deals(arrays.bids, arrays.tricks, arrays.scores, arrays.dealer, arrays.trump, arrays.round, table, out)
+        _count_deals(arrays.bids, arrays.tricks, arrays.scores, arrays.dealer, arrays.trump, arrays.round,
+                     layout.table, out)  # fmt: skip
     occupied = np.flatnonzero(out[:, 0])
-    return CellCounts(tuple(by), lows, radices, tuple(unique), occupied, out[occupied])
+    return CellCounts(tuple(by), layout.lows, layout.radices, layout.strategies, occupied, out[occupied])
 
 
 def _column(name: str, values: np.ndarray, strategies: list[str]) -> object:
