@@ -554,8 +554,9 @@ def _deal(
 
     ``kinds``/``flags`` by local seat: 0 random play, 1 folk (flags: its tips), 2 the
     expected-value bidder with folk play (flags: tips | samples << 16), 3 the
-    card-odds player, 4 the distilled player (``odds``: the round's learned odds
-    ``[kind - 3, ...]``, see :mod:`ohhell.strategies.odds_core`; ``weights``: the
+    card-odds player, 4 the distilled player (``odds``: the learned odds
+    ``[round, kind - 3, ...]``, see :mod:`ohhell.strategies.odds_core`, whole: a
+    per-round view would cost two reference-count updates a deal; ``weights``: the
     distilled card policy's, :mod:`ohhell.strategies.distilled_core`).
     The round's sight (``rules.sight``): 0 bids see the own hand, 1 blind, 2 forehead.  ``order``
     (deck size), ``hands``, ``trick_buf`` and ``voids`` (players) are work buffers.
@@ -674,8 +675,8 @@ def _deal(
                 hands[q] = hands_out[(dealer + 1 + q) % n]  # hands: a free work buffer until play
             heard_sum = 0 if simultaneous else total
             heard_count = 0 if simultaneous else i
-            b = seat_odds_bid(hands, i, n, h, sight, heard_sum, heard_count, t_under, t_over, odds[kinds[seat] - 3],
-                              score_tables[r], legal_bids)  # fmt: skip
+            b = seat_odds_bid(hands, i, n, h, sight, heard_sum, heard_count, t_under, t_over,
+                              odds[r, kinds[seat] - 3], score_tables[r], legal_bids)  # fmt: skip
         else:
             heard = np.full(n, -1, dtype=np.int64)
             if not simultaneous:
@@ -703,7 +704,7 @@ def _deal(
                 hands[q] = hands_out[(dealer + 1 + q) % n]  # hands: a free work buffer until play
             pos = (adj - dealer - 1) % n
             bids[adj] = seat_odds_bid(hands, pos, n, h, sight, total - old, n - 1, t_under, t_over,
-                                      odds[kinds[adj] - 3], score_tables[r], options)  # fmt: skip
+                                      odds[r, kinds[adj] - 3], score_tables[r], options)  # fmt: skip
         else:
             heard = np.full(n, -1, dtype=np.int64)
             for q in range(n):
@@ -761,6 +762,11 @@ def play_deals_kernel(
     trick_buf = np.zeros(players, dtype=np.int64)
     voids = np.zeros(players, dtype=np.int64)
     no_plays = np.empty((0, 0), dtype=np.int64)
+    hands = np.zeros(players, dtype=np.int64)
+    bids = np.zeros(players, dtype=np.int64)
+    tricks = np.zeros(players, dtype=np.int64)
+    scores = np.zeros(players, dtype=np.int64)
+    trump = np.zeros(3, dtype=np.int64)
     for j in range(n_deals):
         unit = first_unit + j
         stream_states(st, base, unit * (1 + players), 1 + players)
@@ -770,11 +776,20 @@ def play_deals_kernel(
         out_round[j] = r
         out_dealer[j] = dealer
         plays = out_plays[j] if out_plays.shape[0] > 0 else no_plays
+        # into work buffers, copied out after: a row view of each output would cost two atomic reference-count
+        # updates per array and deal
         _deal(
             r, n, dealer, rules, -2, -2, st,
-            out_hands[j], out_bids[j], first_bids, out_tricks[j], out_scores[j], plays, out_trump[j], order, work,
-            kinds, flags, odds[r], trick_buf, all_random, doubles, seats.weights, voids,
+            hands, bids, first_bids, tricks, scores, plays, trump, order, work,
+            kinds, flags, odds, trick_buf, all_random, doubles, seats.weights, voids,
         )  # fmt: skip
+        for q in range(3):
+            out_trump[j, q] = trump[q]
+        for s in range(n):
+            out_hands[j, s] = hands[s]
+            out_bids[j, s] = bids[s]
+            out_tricks[j, s] = tricks[s]
+            out_scores[j, s] = scores[s]
 
 
 @njit(cache=True, error_model="numpy")
@@ -872,7 +887,7 @@ def play_matches_kernel(
             _deal(
                 r, n_active, local_dealer, rules, first_under, first_over, st,
                 hands, bids, first_bids, tricks, scores, plays, trump, order, work,
-                local_kinds, local_flags, odds[r], trick_buf, all_random, doubles, seats.weights, voids,
+                local_kinds, local_flags, odds, trick_buf, all_random, doubles, seats.weights, voids,
             )  # fmt: skip
             for q in range(4):
                 st_all[0, q] = st[0, q]
