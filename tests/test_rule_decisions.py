@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ohhell
+from ohhell.cards import Card, Suit
 from ohhell.engine import Stream
 from ohhell.engine.state import draw_trump_suits
 from ohhell.engine.stream import state_array
@@ -34,6 +35,7 @@ from ohhell.rules import (
     compile_rules,
 )
 from ohhell.rules.compiled import RESTRICTIONS, TIE_BREAKS, TRUMP_SOURCES
+from ohhell.rules.deck import set_aside_twos, twos_set_aside
 from ohhell.rules.match_end import last_placed, rank_compare, rank_key, sort_standings, standings, winners
 from ohhell.rules.restriction import (
     BidRestriction,
@@ -282,3 +284,15 @@ def test_the_kernel_bundle_reads_every_code_from_compiled_rules() -> None:
     assert k.tie_breaks.tolist() == [1, 0] and k.draw_plain.all()
     for field in ("hand_sizes", "players_in_round", "trump_source", "trump_suit", "set_aside", "score_tables"):
         assert getattr(k, field) is getattr(c, field)
+
+
+# -- the twos set aside ------------------------------------------------------------
+
+
+@given(k=st.integers(0, 4), under=st.integers(-1, 3), over=st.integers(-1, 3))
+def test_set_aside_twos_are_the_first_twos_not_of_a_known_trump(k: int, under: int, over: int) -> None:
+    """The rule in words (clubs first, skipping a trump known before the deal) against the compiled mask."""
+    expected = [Card.of(2, s) for s in Suit if int(s) not in (under, over)][:k]
+    mask = set_aside_twos(k, under, over)
+    assert [Card(c) for c in range(64) if mask >> c & 1] == expected
+    assert list(twos_set_aside(k, [Suit(x) for x in (under, over) if x >= 0])) == expected

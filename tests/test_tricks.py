@@ -195,3 +195,31 @@ def test_setesdal_agrees_with_an_oracle(data: st.DataObject) -> None:
 
     expected = max(range(len(trick)), key=lambda i: key(trick[i]))
     assert trick_winner([Card(c) for c in trick], Trump((Suit(under), Suit(over)))) == expected
+
+
+@given(data=st.data())
+def test_wizard_deck_and_two_deck_tricks_agree_with_an_oracle(data: st.DataObject) -> None:
+    """Any cards (Wizards, Jesters, identical plain cards), any trump: the winner is that of the rules in words.
+
+    The first Wizard wins; else the best trump, else the best card of the suit
+    led (the first plain card's), an identical copy of the best card winning
+    only under "last"; a trick of Jesters goes to the first.
+    """
+    codes = data.draw(st.lists(st.integers(0, 53), min_size=1, max_size=7))
+    trump_suit = data.draw(st.one_of(st.none(), st.integers(0, 3)))
+    last = data.draw(st.booleans())
+    wizards = [i for i, c in enumerate(codes) if c == 52]
+    plain = [i for i, c in enumerate(codes) if c < 52]
+    if wizards:
+        expected = wizards[0]
+    elif not plain:
+        expected = 0
+    else:
+        led = codes[plain[0]] // 13  # no Wizard in the trick: the first plain card's suit is led
+        trumps = [i for i in plain if trump_suit is not None and codes[i] // 13 == trump_suit]
+        pool = trumps or [i for i in plain if codes[i] // 13 == led]
+        top = max(codes[i] % 13 for i in pool)
+        best = [i for i in pool if codes[i] % 13 == top]
+        expected = best[-1] if last else best[0]
+    trump = NONE if trump_suit is None else Trump.of(Suit(trump_suit))
+    assert trick_winner([Card(c) for c in codes], trump, "last" if last else "first") == expected

@@ -22,6 +22,7 @@ from ohhell.engine.observation import Observation, Phase, Trick
 from ohhell.engine.stream import Stream, draw_below, state_array
 from ohhell.rules import CompiledRules, Trump
 from ohhell.rules.compiled import SIGHTS, TRUMP_SOURCES
+from ohhell.rules.deck import twos_set_aside
 from ohhell.rules.restriction import adjust_mask, adjuster, legal_bid_mask
 from ohhell.rules.tricks import IdenticalCards, legal_cards, trick_winner
 from ohhell.rules.trump import trump_before_deal, trump_of_card
@@ -394,7 +395,7 @@ def deal(
     known_trump = _trump(under, over)
     k = int(compiled.set_aside[round_index])
     if k:
-        twos = [Card.of(2, s) for s in Suit if int(s) not in (under, over)][:k]
+        twos = twos_set_aside(k, [Suit(x) for x in (under, over) if x >= 0])
         order = [c for c in order if c not in twos]
         exposed.extend(twos)
     pos = 0

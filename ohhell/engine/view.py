@@ -53,6 +53,7 @@ from ohhell.cards import Card, Suit
 from ohhell.engine.observation import Observation, Phase, Trick
 from ohhell.rules import Rules, Trump, compile_rules
 from ohhell.rules.compiled import SIGHTS
+from ohhell.rules.deck import twos_set_aside
 from ohhell.rules.restriction import adjust_options, adjusting_seat, hooked_bid
 from ohhell.rules.tricks import IdenticalCards, led_suit, legal_cards, trick_winner
 
@@ -215,7 +216,7 @@ def _check_exposed(rules: Rules, round_index: int, trump: Trump, exposed: tuple[
         raise ValueError(f"round {round_index + 1} exposes {what}: {want} cards, got {len(exposed)}")
     if aside:
         skip = trump.suits if plan.source in ("fixed", "first-round", "setesdal") else ()
-        twos = tuple(Card.of(2, s) for s in Suit if s not in skip)[:aside]
+        twos = twos_set_aside(aside, skip)
         if exposed[:aside] != twos:
             shown = " ".join(map(str, exposed[:aside]))
             raise ValueError(f"the cards set aside are {' '.join(map(str, twos))}, got {shown}")

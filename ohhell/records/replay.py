@@ -16,11 +16,12 @@ from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
-from ohhell.cards import Card, Suit
+from ohhell.cards import Card
 from ohhell.engine import DealResult, DealState, IllegalMoveError, RecordError
 from ohhell.records.record import DealRecord, read_jsonl
 from ohhell.rules import Rules, Trump, compile_rules
 from ohhell.rules.compiled import CompiledRules
+from ohhell.rules.deck import twos_set_aside
 
 __all__ = ["replay", "replay_file", "ReplayOutcome"]
 
@@ -153,7 +154,7 @@ def _check_exposed(c: CompiledRules, r: int, rec: DealRecord) -> None:
         raise RecordError(f"{where} {what} ({aside + drawn} cards), the record lists {len(rec.exposed)}")
     if aside:
         skip = rec.trump.suits if plan.source in ("fixed", "first-round", "setesdal") else ()
-        twos = [Card.of(2, s) for s in Suit if s not in skip][:aside]
+        twos = list(twos_set_aside(aside, skip))
         if sorted(rec.exposed[:aside]) != twos:
             raise RecordError(
                 f"{where} sets aside {' '.join(map(str, twos))} (twos, clubs first, not of a known trump),"

@@ -7,13 +7,16 @@ Wizards and Jesters, which changes trick resolution and the trump turn-up.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
+
+from numba import njit
 
 from ohhell.cards import JESTER, WIZARD, Card, Suit
 from ohhell.rules.checks import integer, items, store
 
-__all__ = ["Deck", "StandardDeck", "DoubleDeck", "ReducedDeck", "WizardDeck"]
+__all__ = ["Deck", "StandardDeck", "DoubleDeck", "ReducedDeck", "WizardDeck", "set_aside_twos", "twos_set_aside"]
 
 _PLAIN = tuple(Card(code) for code in range(52))
 
@@ -131,3 +134,34 @@ class WizardDeck:
 def suits_of(deck: Deck) -> tuple[Suit, ...]:
     """Suits present among the deck's plain cards."""
     return tuple(sorted({s for c in deck.cards() if (s := c.suit) is not None}))
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def set_aside_twos(k: int, t_under: int, t_over: int) -> int:
+    """The short game's cards set aside before the deal, as a mask of card codes (bit ``code``).
+
+    The twos of the first ``k`` suits, clubs first, that are not a trump known
+    before the deal (``t_under``/``t_over``: its suit codes, -1 for none).
+    The one statement of the rule: the reference engine, the kernel, the view
+    checks and the record checks all call it.
+    """
+    mask = 0
+    removed = 0
+    for s in range(4):
+        if removed < k and s != t_under and s != t_over:
+            mask |= 1 << (s * 13)
+            removed += 1
+    return mask
+
+
+def twos_set_aside(k: int, known_trump: Sequence[Suit] = ()) -> tuple[Card, ...]:
+    """:func:`set_aside_twos` as cards, clubs first; ``known_trump``: the trump suits known before the deal.
+
+    Examples
+    --------
+    >>> " ".join(map(str, twos_set_aside(2, [Suit.CLUBS])))
+    '2D 2H'
+    """
+    codes = [int(s) for s in known_trump] + [-1, -1]
+    mask = set_aside_twos(k, codes[0], codes[1])
+    return tuple(Card(code) for code in range(52) if mask >> code & 1)

@@ -22,7 +22,16 @@ from ohhell.cards.masks import RANK_OF, SUIT_OF
 from ohhell.rules.checks import choice
 from ohhell.rules.trump import Trump
 
-__all__ = ["FollowSuit", "IdenticalCards", "led_suit", "legal_cards", "trick_winner", "trick_strength"]
+__all__ = [
+    "FollowSuit",
+    "IdenticalCards",
+    "card_strength",
+    "led_suit",
+    "legal_cards",
+    "takes_over",
+    "trick_strength",
+    "trick_winner",
+]
 
 IdenticalCards = Literal["first", "last"]
 
@@ -77,21 +86,11 @@ def legal_cards(hand: Sequence[Card], trick: Sequence[Card]) -> tuple[Card, ...]
     return tuple(sorted(following + [c for c in distinct if not c.is_plain]))
 
 
-def _strength(card: Card, lead: Suit | None, trump: Trump) -> tuple[int, int, int]:
-    if card.is_wizard:
-        return (4, 0, 0)
-    if card.is_jester:
-        return (0, 0, 0)
-    if trump.is_trump(card.suit):
-        over = 1 if card.suit == trump.suits[-1] else 0
-        return (3, card.rank, over)
-    if card.suit == lead:
-        return (2, card.rank, 0)
-    return (1, 0, 0)
-
-
 def trick_winner(trick: Sequence[Card], trump: Trump, identical_cards: IdenticalCards = "first") -> int:
     """Index (in play order) of the card that wins ``trick``.
+
+    The decision is :func:`card_strength` and :func:`takes_over`, the compiled
+    functions the kernel calls too.
 
     Examples
     --------
@@ -105,13 +104,16 @@ def trick_winner(trick: Sequence[Card], trump: Trump, identical_cards: Identical
     if not trick:
         raise ValueError("an empty trick has no winner")
     lead = led_suit(trick)
+    led = -1 if lead is None else int(lead)
+    suits = [int(s) for s in trump.suits]
+    t_under, t_over = (suits[0], suits[1]) if len(suits) == 2 else (-1, suits[0] if suits else -1)
+    last = identical_cards == "last"
     best = 0
-    best_key = _strength(trick[0], lead, trump)
+    best_key = card_strength(trick[0].code, led, t_under, t_over)
     for i in range(1, len(trick)):
-        key = _strength(trick[i], lead, trump)
-        if key > best_key or (
-            identical_cards == "last" and key == best_key and trick[i].is_plain and trick[i] == trick[best]
-        ):
+        code = trick[i].code
+        key = card_strength(code, led, t_under, t_over)
+        if takes_over(key, best_key, code, trick[best].code, last):
             best, best_key = i, key
     return best
 
@@ -134,3 +136,34 @@ def trick_strength(code: int, led: int, t_under: int, t_over: int) -> int:
     if suit == led:
         return 2000 + 2 * rank
     return 0
+
+
+_WIZARD_STRENGTH = 1 << 20
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def card_strength(code: int, led: int, t_under: int, t_over: int) -> int:
+    """How any card (by :class:`~ohhell.cards.Card` code) ranks in a trick; the highest wins.
+
+    A Wizard (code 52) above everything, a Jester (53) below everything; a
+    plain card :func:`trick_strength` + 1, so that an off-suit plain card still
+    beats a Jester.  ``led``: the suit to follow (-1: none, as after a Wizard
+    led).  On one standard deck this orders the cards as :func:`trick_strength`.
+    """
+    if code < 52:
+        return trick_strength(code, led, t_under, t_over) + 1
+    if code == 52:
+        return _WIZARD_STRENGTH
+    return 0
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def takes_over(key: int, best_key: int, code: int, best_code: int, identical_last: bool) -> bool:
+    """Does a card of strength ``key`` (code ``code``) take the trick from the best so far?
+
+    A higher strength does; of two identical plain cards (two decks) the first
+    played keeps it, or the last with ``identical_last``.  Wizards and Jesters
+    are never identical cards here: the first Wizard wins, and a Jester only
+    in a trick of Jesters (the first).
+    """
+    return key > best_key or (identical_last and code == best_code and code < 52)

@@ -51,10 +51,11 @@ from ohhell.cards.masks import (
 from ohhell.engine.state import draw_trump_suits
 from ohhell.engine.stream import draw_below
 from ohhell.rules.compiled import CompiledRules
+from ohhell.rules.deck import set_aside_twos
 from ohhell.rules.match_end import last_placed, rank_compare, sort_standings
 from ohhell.rules.restriction import adjust_mask, adjuster, dealer_hooked, legal_bid_mask
 from ohhell.rules.scoring import round_scores
-from ohhell.rules.tricks import trick_strength
+from ohhell.rules.tricks import card_strength, takes_over, trick_strength
 from ohhell.rules.trump import trump_before_deal, trump_of_card
 from ohhell.strategies.ev_core import ev_bid
 from ohhell.strategies.folk_core import ALL_TIPS, folk_bid, folk_play
@@ -428,14 +429,10 @@ def _play_tricks_wizard(
                     plain_key = k
                     plain_best = plain_len
                 plain_len += 1
-                key = trick_strength(code, led, t_under, t_over) + 1
-            elif code == _WIZARD:
-                if led < 0:
-                    wizard_led = True
-                key = 1 << 20
-            else:
-                key = 0
-            if key > best_key:
+            elif code == _WIZARD and led < 0:
+                wizard_led = True
+            key = card_strength(code, led, t_under, t_over)  # led: -1 after a Wizard led
+            if key > best_key:  # the first of the highest wins (one Wizard deck: no identical plain cards)
                 best_key = key
                 best = seat
         tricks[best] += 1
@@ -512,13 +509,12 @@ def _play_tricks_two_decks(
             if p == 0:
                 led = int(SUIT_OF[c])
             key = trick_strength(c, led, t_under, t_over)
-            if key > best_key:
+            if takes_over(key, best_key, c, best_card, identical_last):
+                if key > best_key:  # the folk player's view: the first card of the highest strength
+                    view_pos = p
                 best_key = key
                 best = seat
                 best_card = c
-                view_pos = p
-            elif identical_last and c == best_card:
-                best = seat
         tricks[best] += 1
         leader = best
 
@@ -596,21 +592,12 @@ def _deal(
     length = d
     known_out = 0  # cards everyone sees that are not in a hand: set-aside twos, a drawn or turned card
     if k > 0:
-        removed = 0
-        twos = np.full(4, -1, dtype=np.int64)
-        for s in range(4):
-            if removed < k and s != t_under and s != t_over:
-                twos[removed] = s * 13
-                known_out |= 1 << (s * 13)
-                removed += 1
+        twos = set_aside_twos(k, t_under, t_over)
+        known_out |= twos
         w = 0
         for i in range(d):
             c = order[i]
-            skip = False
-            for q in range(removed):
-                if c == twos[q]:
-                    skip = True
-            if not skip:
+            if not (twos >> c) & 1:
                 order[w] = c
                 w += 1
         length = w
