@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Literal
 
 import numpy as np
+from joblib import Parallel, delayed
 
 from ohhell.cards import Card, Suit
 from ohhell.cards.masks import mask_of
@@ -43,7 +44,20 @@ _PRIOR = 4.0
 _SHAPE = (3, core.POSITIONS, core.FIELDS, core.INTENTS, 2, 13, core.LENGTHS, core.HIGHER)
 
 
-@lru_cache(maxsize=1024)
+_Key = tuple[tuple[int, ...], int, int, int, bool, tuple[int, ...], Play]
+#: Learned odds by :func:`_learn`'s arguments: the round shapes a process has learned, the latest
+#: :data:`_KEPT` (about 330 KB each).
+_learned: dict[_Key, np.ndarray] = {}
+_KEPT = 1024
+
+
+def _keep(key: _Key, odds: np.ndarray) -> np.ndarray:
+    while len(_learned) >= _KEPT:
+        del _learned[next(iter(_learned))]
+    _learned[key] = odds
+    return odds
+
+
 def _learn(
     deck: tuple[int, ...], n: int, h: int, kind: int, hook: bool, table: tuple[int, ...], play: Play
 ) -> np.ndarray:
@@ -76,13 +90,21 @@ def _round_odds(compiled: CompiledRules, play: Play) -> np.ndarray:
     out = np.zeros((n_rounds, *_SHAPE))
     deck = tuple(int(c) for c in compiled.deck)
     hook = compiled.restriction == "hook"
+    keys: list[tuple[int, int, _Key]] = []
     for r in range(n_rounds):
         n = int(compiled.players_in_round[r])
         h = int(compiled.hand_sizes[r])
         table = tuple(int(x) for x in compiled.score_table(r).ravel())
         kinds = (0, 1, 2) if compiled.trump_plans[r].source == "setesdal" else (0, 1)
-        for kind in kinds:
-            out[r, kind] = _learn(deck, n, h, kind, hook, table, play)
+        keys += [(r, kind, (deck, n, h, kind, hook, table, play)) for kind in kinds]
+    # the round shapes not learned yet, learned side by side: each from its own seed, so the odds do not
+    # depend on the order or the number of threads (the self-play releases the GIL)
+    missing = list(dict.fromkeys(key for _, _, key in keys if key not in _learned))
+    if len(missing) > 1:
+        for key, odds in zip(missing, Parallel(n_jobs=-1, prefer="threads")(delayed(_learn)(*k) for k in missing)):
+            _keep(key, odds)
+    for r, kind, key in keys:
+        out[r, kind] = _learned[key] if key in _learned else _keep(key, _learn(*key))
     out.setflags(write=False)
     return out
 

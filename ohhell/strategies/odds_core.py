@@ -255,7 +255,7 @@ def seat_odds_bid(
     return _best_bid(dist, h, table, legal_bids)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, nogil=True, error_model="numpy")
 def self_play_credits(
     deck: np.ndarray,
     n: int,
