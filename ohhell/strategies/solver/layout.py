@@ -64,7 +64,8 @@ _FW = 20
 _F_LO, _F_HI, _F_R, _F_P, _F_M, _F_I, _F_TLEN, _F_LEADER, _F_TMASK, _F_ROW, _F_TAG, _F_VAL, _F_CHECK, _F_KEY = range(14)
 # (_F_KEY: the node's 4 key words, up to _F_KEY + 3)
 _OWN = _FR + _FW * _MAXPLY  # the seat holding each card (cards never change hands)
-ST_SIZE = _OWN + 64
+_KIL = _OWN + 64  # by ply: the others' card that last refuted there + 1 (0 for none), tried early
+ST_SIZE = _KIL + _MAXPLY + 8
 
 # ---- option flags ---------------------------------------------------------------------------
 F_TT = 1

@@ -73,6 +73,7 @@ from ohhell.strategies.solver.layout import (
     _GEN,
     _H,
     _HI13,
+    _KIL,
     _LEADER,
     _MINGEN,
     _MV,
@@ -237,16 +238,19 @@ def _enter(st: np.ndarray, tt: np.ndarray, ply: int, lo: int, hi: int) -> int:
     want = lo > 0  # at least / exactly lo > 0: s wants tricks; at most: it does not
     if (flags & F_ORDER) != 0:
         _order_moves(st, p, ply, m, want)
+    best = -1
     if st[f + _F_ROW] >= 0 and e >= 0:  # the table's best card first
         best = _card_of(st, ((val >> 52) & 63) - 1)
-        if best >= 0:
-            mv = _MV + 16 * ply
-            for i in range(m):
-                if st[mv + i] == best:
-                    for j in range(i, 0, -1):
-                        st[mv + j] = st[mv + j - 1]
-                    st[mv] = best
-                    break
+    if best < 0 and p != s:  # else the others' last refutation at this ply
+        best = st[_KIL + ply] - 1
+    if best >= 0:
+        mv = _MV + 16 * ply
+        for i in range(m):
+            if st[mv + i] == best:
+                for j in range(i, 0, -1):
+                    st[mv + j] = st[mv + j - 1]
+                st[mv] = best
+                break
     st[f + _F_LO] = lo
     st[f + _F_HI] = hi
     st[f + _F_R] = r
@@ -378,6 +382,8 @@ def _search(st: np.ndarray, tt: np.ndarray, root: int, lo: int, hi: int) -> bool
             mover_is_s = st[f + _F_P] == s
             if mover_is_s == (e == 1):  # a cutoff: s found a winning card, or the others a refutation
                 best = st[_MV + 16 * ply + i]
+                if not mover_is_s:
+                    st[_KIL + ply] = best + 1
             elif i + 1 < st[f + _F_M]:
                 st[f + _F_I] = i + 1
                 break
