@@ -1,27 +1,31 @@
 """Move generation and ordering: the legal cards of the seat to move, one per class, best first.
 
 Equivalent cards: cards of one suit in one hand with no card of another hand
-(or of the current trick) between them are interchangeable; the search tries
-one of them, the highest (:func:`_gen_moves`, with the ``F_EQUIV`` option).
-With the Setesdal pair the two trump suits interleave (under ``r`` < over
-``r`` < under ``r+1``), so the other trump suit separates too
-(:func:`_separated`).  :func:`_classes` lists every legal card with its
-class, for the per-card questions at the root.
+(nor the card winning the current trick so far) between them are
+interchangeable: the trick's other cards are beaten by that one and leave
+with the trick.  The search tries one of them, the highest
+(:func:`_gen_moves`, with the ``F_EQUIV`` option).  With the Setesdal pair
+the two trump suits interleave (under ``r`` < over ``r`` < under ``r+1``),
+so the other trump suit separates too (:func:`_separated`).
+:func:`_classes` lists every legal card with its class, for the per-card
+questions at the root.
 
 Move ordering (:func:`_order_moves`, with the ``F_ORDER`` option): ``s``
 plays strong cards when it wants tricks (the cheapest winner when last to a
 trick) and ducks with the highest loser when it does not; the others play
 their weakest card first (measured against "beat s" / "duck under s" rules
 for them, and against a history heuristic, which did not help).  When ``s``
-wants no tricks the others lead a card below every card ``s`` holds of the
-suit when no other card of theirs lies above it there (``s`` must win it),
-lead a suit ``s`` is void in last, and shed high cards in a trick ``s`` has
-already lost; discards go by rank (the high ones first by whoever wants
-``s`` to win, the low ones by whoever wants it to lose).  The search puts
-the transposition table's card first, else at the others' nodes the card
-that last refuted at the same ply (a killer move).  On 20 deals of 4 x 10
-these rules and the killer took the fewest-tricks search from 118M to 109M
-nodes; most of the tree is nodes where every card must be refuted.
+wants no tricks it leads a card another hand must beat (all that hand's
+cards of the suit above it), the highest such first; the others lead a card
+below every card ``s`` holds of the suit when no other card of theirs lies
+above it there (``s`` must win it), lead a suit ``s`` is void in last, and
+shed high cards in a trick ``s`` has already lost; discards go by rank (the
+high ones first by whoever wants ``s`` to win, the low ones by whoever
+wants it to lose).  The search puts the transposition table's card first,
+else at the others' nodes the card that last refuted at the same ply (a
+killer move).  Measured on 20 deals of 4 x 10 (trick_bounds): the others'
+rules and the killer 118M -> 109M nodes, the lead of ``s`` 107M -> 102M;
+most of the tree is nodes where every card must be refuted.
 """
 
 from __future__ import annotations
@@ -45,7 +49,6 @@ from ohhell.strategies.solver.layout import (
     _S,
     _SC,
     _TLEN,
-    _TMASK,
     _TRK,
     _UNDER,
     F_EQUIV,
@@ -89,7 +92,13 @@ def _gen_moves(st: np.ndarray, p: int, ply: int) -> int:
     mv = _MV + 16 * ply
     legal = _legal(st, p, ply)
     hand = st[_H + p]
-    others = (st[_ALL] & ~hand) | st[_TMASK]
+    others = st[_ALL] & ~hand
+    tlen = st[_TLEN]
+    if tlen > 0:  # of the trick's cards only the one winning it so far separates (it decides the trick)
+        pos = st[_BSK + 8 + ply - 1] - st[_LEADER]
+        if pos < 0:
+            pos += st[_N]
+        others |= np.int64(1) << st[_TRK + 8 + ply - tlen + pos]
     under = st[_UNDER]
     over = st[_OVER]
     equiv = (st[_FLAGS] & F_EQUIV) != 0
@@ -203,7 +212,17 @@ def _order_moves(st: np.ndarray, p: int, ply: int, m: int, want: bool) -> None:
             else:
                 score = 10000 - key - rank
         elif tlen == 0:
+            # leading for no trick: a card some other hand must beat (all its cards of the suit are
+            # higher), the highest such first; else the weakest card
+            q = c // 13
+            r = c - 13 * q
             score = -key
+            for j in range(n):
+                if j != s:
+                    jq = (st[_H + j] >> (13 * q)) & 0x1FFF
+                    if jq != 0 and _LO13[jq] > r:
+                        score = 10000 + r
+                        break
         elif key <= best_key:
             score = 20000 + key + rank  # the highest card that still loses
         else:
