@@ -31,7 +31,9 @@ from ohhell.strategies.solver import (
     trick_bounds,
 )
 
-ALL_OFF = SearchOptions(transposition_table=False, equivalent_cards=False, bounds=False, move_ordering=False)
+ALL_OFF = SearchOptions(
+    transposition_table=False, equivalent_cards=False, bounds=False, move_ordering=False, partition=False
+)
 OPTIONS = [
     SearchOptions(),
     ALL_OFF,
@@ -39,6 +41,7 @@ OPTIONS = [
     SearchOptions(equivalent_cards=False),
     SearchOptions(bounds=False),
     SearchOptions(move_ordering=False),
+    SearchOptions(partition=False),
 ]
 
 # ---- the oracle -----------------------------------------------------------------------------
@@ -175,9 +178,13 @@ def test_techniques_never_change_a_value(players: int, cards: int) -> None:
         seat = rng.randrange(players)
         want = trick_bounds(pos, seat)
         targets = exact_targets(pos, seat)
-        for flags in itertools.product([False, True], repeat=4):
+        for flags in itertools.product([False, True], repeat=5):
             options = SearchOptions(
-                transposition_table=flags[0], equivalent_cards=flags[1], bounds=flags[2], move_ordering=flags[3]
+                transposition_table=flags[0],
+                equivalent_cards=flags[1],
+                bounds=flags[2],
+                move_ordering=flags[3],
+                partition=flags[4],
             )
             assert trick_bounds(pos, seat, options=options) == want, options
             if flags[0] and flags[1]:

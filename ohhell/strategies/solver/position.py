@@ -252,13 +252,16 @@ class SearchOptions:
     ``transposition_table``: reuse results of positions met before at trick
     boundaries.  ``equivalent_cards``: search one of each run of touching
     cards.  ``bounds``: sure tricks and quick tricks cut the search short.
-    ``move_ordering``: try the likely best cards first.
+    ``move_ordering``: try the likely best cards first.  ``partition``: also
+    reuse a result for positions that differ only in cards it did not depend
+    on (partition search; with a single trump suit or none, needs the table).
     """
 
     transposition_table: bool = True
     equivalent_cards: bool = True
     bounds: bool = True
     move_ordering: bool = True
+    partition: bool = True
 
     @property
     def flags(self) -> int:
@@ -267,6 +270,7 @@ class SearchOptions:
             | (_layout.F_EQUIV if self.equivalent_cards else 0)
             | (_layout.F_BOUNDS if self.bounds else 0)
             | (_layout.F_ORDER if self.move_ordering else 0)
+            | (_layout.F_PART if self.partition else 0)
         )
 
 
@@ -280,10 +284,12 @@ class SolveStats:
 
 
 class TranspositionTable:
-    """The solver's table of searched positions: ``2**bits`` entries (64 bytes each), allocated once.
+    """The solver's table of searched positions: ``2**bits`` entries (64 bytes each), allocated once,
+    with a pattern part of ``3 * 2**bits / 8`` entries (partition search; 32 MB more at 20 bits).
 
     Entries are keyed exactly (who holds which cards in relative rank order,
-    the leader, the seat asked about, the trump), so a table can serve any
+    the leader, the seat asked about, the trump), or by the suit lengths and
+    the holders of the cards a result depended on, so a table can serve any
     number of positions and deals; :meth:`clear` forgets everything
     (for reproducible node counts).  The functions use one shared table unless
     given another.
@@ -306,7 +312,8 @@ class TranspositionTable:
     @property
     def array(self) -> np.ndarray:
         if self._array is None:
-            self._array = np.zeros((self.rows // _layout.WAYS, _layout.TT_WIDTH), dtype=np.int64)
+            buckets = self.rows // _layout.WAYS  # the exact part, then half as many rows of patterns
+            self._array = np.zeros((buckets * 3 // 2, _layout.TT_WIDTH), dtype=np.int64)
         return self._array
 
     def next_generation(self) -> tuple[int, int]:
