@@ -37,6 +37,7 @@ Examples
 
 from ohhell.strategies.solver.position import (
     Position,
+    SearchLimitExceeded,
     SearchOptions,
     SolveStats,
     TranspositionTable,
@@ -50,6 +51,7 @@ from ohhell.strategies.solver.position import (
 
 __all__ = [
     "Position",
+    "SearchLimitExceeded",
     "SearchOptions",
     "SolveStats",
     "TranspositionTable",

@@ -32,6 +32,7 @@ __all__ = [
     "C_NODES",
     "C_HITS",
     "C_STORES",
+    "C_ABORTED",
 ]
 
 # ---- state layout (indices into st) -------------------------------------------------------------
@@ -50,6 +51,8 @@ _MINGEN = 42  # entries older than this are invalid (a cleared table)
 _FLAGS = 43
 _TAG = 44  # seat, trump and player count, for the table entries
 _RET = 45  # the relevant cards (a mask, see _F_REL) of a value decided at once
+_LIMIT = 46  # the call stops (unanswered) when it has searched this many nodes
+C_ABORTED = 47  # 1 when it did
 C_NODES = 48
 C_HITS = 49
 C_STORES = 50

@@ -42,6 +42,7 @@ from ohhell.strategies.solver import search as _k
 
 __all__ = [
     "Position",
+    "SearchLimitExceeded",
     "SearchOptions",
     "SolveStats",
     "TranspositionTable",
@@ -255,6 +256,9 @@ class SearchOptions:
     ``move_ordering``: try the likely best cards first.  ``partition``: also
     reuse a result for positions that differ only in cards it did not depend
     on (partition search; with a single trump suit or none, needs the table).
+    ``node_limit``: if positive, a call that has searched that many nodes
+    stops and raises :class:`SearchLimitExceeded` (a reproducible cap on the
+    work, for measurements; the entries it stored stay valid).
     """
 
     transposition_table: bool = True
@@ -262,6 +266,11 @@ class SearchOptions:
     bounds: bool = True
     move_ordering: bool = True
     partition: bool = True
+    node_limit: int = 0
+
+    def __post_init__(self) -> None:
+        if not _is_int(self.node_limit) or self.node_limit < 0:
+            raise ValueError(f"node_limit must be a non-negative int, got {self.node_limit!r}")
 
     @property
     def flags(self) -> int:
@@ -272,6 +281,10 @@ class SearchOptions:
             | (_layout.F_ORDER if self.move_ordering else 0)
             | (_layout.F_PART if self.partition else 0)
         )
+
+
+class SearchLimitExceeded(RuntimeError):
+    """A call searched :attr:`SearchOptions.node_limit` nodes without an answer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,6 +354,7 @@ def _start(position: Position, seat: int, options: SearchOptions | None, table: 
     if not _is_int(seat) or not 0 <= seat < position.players:
         raise ValueError(f"seat must be 0..{position.players - 1}, got {seat!r}")
     table = _SHARED if table is None else table
+    options = options or _DEFAULT
     gen, mingen = table.next_generation()
     st = np.empty(_layout.ST_SIZE, dtype=np.int64)
     _k.setup(
@@ -353,7 +367,8 @@ def _start(position: Position, seat: int, options: SearchOptions | None, table: 
         position.over,
         gen,
         mingen,
-        (options or _DEFAULT).flags,
+        options.flags,
+        options.node_limit if options.node_limit > 0 else 1 << 62,
     )
     return _Run(st, table.array)
 
@@ -364,6 +379,8 @@ def _finish(run: _Run) -> None:
     _last = SolveStats(
         nodes=int(st[_layout.C_NODES]), tt_hits=int(st[_layout.C_HITS]), tt_stores=int(st[_layout.C_STORES])
     )
+    if st[_layout.C_ABORTED]:
+        raise SearchLimitExceeded(f"no answer within the node limit ({_last.nodes:,} nodes searched)")
 
 
 def trick_bounds(

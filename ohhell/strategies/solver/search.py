@@ -96,6 +96,7 @@ from ohhell.strategies.solver.layout import (
     _HI13,
     _KIL,
     _LEADER,
+    _LIMIT,
     _MINGEN,
     _MV,
     _N,
@@ -109,6 +110,7 @@ from ohhell.strategies.solver.layout import (
     _TMASK,
     _TRK,
     _UNDER,
+    C_ABORTED,
     C_HITS,
     C_NODES,
     C_STORES,
@@ -501,6 +503,9 @@ def _search(st: np.ndarray, tt: np.ndarray, root: int, lo: int, hi: int) -> bool
     s = st[_S]
     ply = root
     while True:
+        if st[C_NODES] >= st[_LIMIT]:  # out of nodes: stop, the position left as it is (unanswered)
+            st[C_ABORTED] = 1
+            return False
         e = _enter(st, tt, tf, ply, lo, hi)  # the one call site: numba inlines it
         rel = st[_RET]
         while e >= 0:  # a value for the node at ply: hand it up until a node has a card left to try
@@ -548,8 +553,10 @@ def setup(
     gen: int,
     mingen: int,
     flags: int,
+    limit: int,
 ) -> None:
-    """Fill ``st`` for a position (validated by the caller) and zero the counters."""
+    """Fill ``st`` for a position (validated by the caller) and zero the counters; the searches stop
+    after ``limit`` nodes (``C_ABORTED`` then set, the answers void)."""
     st[:] = 0
     n = hands.shape[0]
     st[_N] = n
@@ -560,6 +567,7 @@ def setup(
     st[_GEN] = gen
     st[_MINGEN] = mingen
     st[_FLAGS] = flags
+    st[_LIMIT] = limit
     st[_TAG] = (np.int64(seat + 1) << 8) | ((under + 1) << 12) | ((over + 1) << 16) | (n << 20)
     a = 0
     for p in range(n):
@@ -598,7 +606,7 @@ def max_tricks(st: np.ndarray, tt: np.ndarray, ply: int) -> int:
     """The most tricks ``s`` can force from the position in ``st`` (upward null-window searches)."""
     lb, ub = _start_bounds(st)
     k = lb
-    while k < ub and _search(st, tt, ply, k + 1, _BIG):
+    while k < ub and _search(st, tt, ply, k + 1, _BIG) and st[C_ABORTED] == 0:
         k += 1
     return k
 
@@ -613,7 +621,7 @@ def min_tricks(st: np.ndarray, tt: np.ndarray, ply: int) -> int:
     """
     lb, ub = _start_bounds(st)
     k = lb
-    while k < ub and not _search(st, tt, ply, -_BIG, k):
+    while k < ub and not _search(st, tt, ply, -_BIG, k) and st[C_ABORTED] == 0:
         k += 1
     return k
 
@@ -672,6 +680,9 @@ def card_values_kernel(st: np.ndarray, tt: np.ndarray, target: int, codes: np.nd
         values[i] = 1 if _search(work, tt, 1, target - d, target - d) else 0
         for q in range(C_NODES, C_STORES + 1):
             st[q] = work[q]
+        if work[C_ABORTED] != 0:
+            st[C_ABORTED] = 1
+            break
     return m
 
 
@@ -694,6 +705,9 @@ def card_bounds_kernel(st: np.ndarray, tt: np.ndarray, codes: np.ndarray, lows: 
         highs[i] = d + max_tricks(work, tt, 1)
         for q in range(C_NODES, C_STORES + 1):
             st[q] = work[q]
+        if work[C_ABORTED] != 0:
+            st[C_ABORTED] = 1
+            break
     return m
 
 
@@ -707,4 +721,6 @@ def exact_targets_kernel(st: np.ndarray, tt: np.ndarray, out: np.ndarray) -> int
     r = _mover_tricks_left(st)
     for k in range(r + 1):
         out[k] = 1 if _search(st, tt, 0, k, k) else 0
+        if st[C_ABORTED] != 0:
+            break
     return r
