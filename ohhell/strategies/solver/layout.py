@@ -109,6 +109,12 @@ _E_VAL = 6
 _POP13 = np.array([bin(x).count("1") for x in range(8192)], dtype=np.int64)
 _HI13 = np.array([x.bit_length() - 1 for x in range(8192)], dtype=np.int64)
 _LO13 = np.array([(x & -x).bit_length() - 1 for x in range(8192)], dtype=np.int64)
+# _SEL13[16 * x + k]: the rank of the k-th highest bit of x (k = 1..popcount; 0 otherwise)
+_SEL13 = np.zeros(8192 * 16, dtype=np.int8)
+for _x in range(1, 8192):
+    _bits = [b for b in range(12, -1, -1) if (_x >> b) & 1]
+    for _k, _b in enumerate(_bits, 1):
+        _SEL13[16 * _x + _k] = _b
 
 
 @njit(cache=True, inline="always", error_model="numpy")

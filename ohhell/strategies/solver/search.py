@@ -309,11 +309,12 @@ def _enter(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, lo: int, hi
                 st[C_HITS] += 1
                 d = _decide(val, lo, hi, r)
                 if d >= 0:
-                    st[_RET] = _rel_mask(st, (tt[b, e + _E_GEN] >> 32) & 0xFFFF)
+                    if (flags & F_PART) != 0:
+                        st[_RET] = _rel_mask(st, (tt[b, e + _E_GEN] >> 32) & 0xFFFF)
                     return d
             else:
                 val = (r << 4) | (r << 12)  # values found by search only (the bounds are checked anew)
-            if (flags & F_PART) != 0 and st[_UNDER] < 0:
+            if (flags & F_PART) != 0:
                 la, lb_ = _lengths(st)
                 off = _pt_bucket(st, tag, la, lb_)
                 x = _pt_find(st, tf, off, tag, la, lb_)
@@ -394,7 +395,7 @@ def _play_child(st: np.ndarray, ply: int) -> int:
     st[_ALL] ^= bit
     w = _place(st, ply, tlen, p, c)
     if tlen + 1 == n:
-        st[f + _F_TMK] = _trick_mark(st, ply, n, st[f + _F_LEADER], w)
+        st[f + _F_TMK] = _trick_mark(st, ply, n, st[f + _F_LEADER], w) if (st[_FLAGS] & F_PART) != 0 else 0
         st[_TLEN] = 0
         st[_LEADER] = w
         st[_TMASK] = 0
@@ -566,7 +567,7 @@ def setup(
     st[_LEADER] = leader
     st[_GEN] = gen
     st[_MINGEN] = mingen
-    st[_FLAGS] = flags
+    st[_FLAGS] = flags if under < 0 else flags & ~F_PART  # the Setesdal pair: no partition search
     st[_LIMIT] = limit
     st[_TAG] = (np.int64(seat + 1) << 8) | ((under + 1) << 12) | ((over + 1) << 16) | (n << 20)
     a = 0

@@ -54,6 +54,7 @@ from ohhell.strategies.solver.layout import (
     _OVER,
     _OWN,
     _POP13,
+    _SEL13,
     _UNDER,
     C_STORES,
     PW,
@@ -212,11 +213,7 @@ def _rel_mask(st: np.ndarray, relk: int) -> int:
         k = (relk >> (4 * q)) & 15
         if k == 0:
             continue
-        x = (a >> (13 * q)) & 0x1FFF
-        t = 0
-        for _ in range(k):
-            t = int(_HI13[x])
-            x ^= 1 << t
+        t = int(_SEL13[16 * ((a >> (13 * q)) & 0x1FFF) + k])
         m |= ((0x1FFF << t) & 0x1FFF) << (13 * q)
     return m
 
