@@ -21,6 +21,7 @@ from ohhell.cards import JESTER, WIZARD, Card, Suit, parse_cards
 from ohhell.rules import Trump, legal_cards, trick_winner
 from ohhell.strategies.solver import (
     Position,
+    SearchLimitExceeded,
     SearchOptions,
     TranspositionTable,
     can_take_exactly,
@@ -31,7 +32,9 @@ from ohhell.strategies.solver import (
     trick_bounds,
 )
 
-ALL_OFF = SearchOptions(transposition_table=False, equivalent_cards=False, bounds=False, move_ordering=False)
+ALL_OFF = SearchOptions(
+    transposition_table=False, equivalent_cards=False, bounds=False, move_ordering=False, partition=False
+)
 OPTIONS = [
     SearchOptions(),
     ALL_OFF,
@@ -39,6 +42,7 @@ OPTIONS = [
     SearchOptions(equivalent_cards=False),
     SearchOptions(bounds=False),
     SearchOptions(move_ordering=False),
+    SearchOptions(partition=False),
 ]
 
 # ---- the oracle -----------------------------------------------------------------------------
@@ -175,9 +179,13 @@ def test_techniques_never_change_a_value(players: int, cards: int) -> None:
         seat = rng.randrange(players)
         want = trick_bounds(pos, seat)
         targets = exact_targets(pos, seat)
-        for flags in itertools.product([False, True], repeat=4):
+        for flags in itertools.product([False, True], repeat=5):
             options = SearchOptions(
-                transposition_table=flags[0], equivalent_cards=flags[1], bounds=flags[2], move_ordering=flags[3]
+                transposition_table=flags[0],
+                equivalent_cards=flags[1],
+                bounds=flags[2],
+                move_ordering=flags[3],
+                partition=flags[4],
             )
             assert trick_bounds(pos, seat, options=options) == want, options
             if flags[0] and flags[1]:
@@ -195,6 +203,26 @@ def test_a_shared_table_serves_many_deals_and_seats() -> None:
         pos = Position(hands=hands, over=over, leader=rng.randrange(4))
         for seat in range(4):
             assert trick_bounds(pos, seat, table=table) == trick_bounds(pos, seat, table=TranspositionTable(bits=12))
+
+
+def test_a_node_limit_stops_a_call_and_is_reported() -> None:
+    rng = random.Random(3)
+    deck = rng.sample(range(52), 4 * 7)
+    hands = tuple(sum(1 << c for c in deck[i * 7 : (i + 1) * 7]) for i in range(4))
+    pos = Position(hands=hands, over=2, leader=0)
+    want = trick_bounds(pos, 1, table=TranspositionTable(bits=12))
+    nodes = solve_stats().nodes
+    assert trick_bounds(pos, 1, table=TranspositionTable(bits=12), options=SearchOptions(node_limit=nodes)) == want
+    for call in (
+        lambda o: trick_bounds(pos, 1, table=TranspositionTable(bits=12), options=o),
+        lambda o: exact_targets(pos, 1, table=TranspositionTable(bits=12), options=o),
+        lambda o: card_trick_values(pos, 1, table=TranspositionTable(bits=12), options=o),
+    ):
+        with pytest.raises(SearchLimitExceeded, match="node limit"):
+            call(SearchOptions(node_limit=50))
+        assert solve_stats().nodes >= 50
+    with pytest.raises(ValueError, match="node_limit"):
+        SearchOptions(node_limit=-1)
 
 
 # ---- golden positions -----------------------------------------------------------------------

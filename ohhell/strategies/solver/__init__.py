@@ -5,22 +5,28 @@ unseen hands, solve each sample with every card open, and average.  A
 :class:`Position` holds the hands still held, the trump and the current
 trick; the questions are paranoid (the seat against all others together):
 :func:`trick_bounds`, :func:`can_take_exactly`, :func:`exact_targets`,
-:func:`card_values` and :func:`card_trick_values`.
+:func:`card_values` and :func:`card_trick_values`.  :class:`SearchOptions`
+turns search techniques off (for measurement; never a value changes) and
+caps a call's nodes (:class:`SearchLimitExceeded`).
 
 Modules
 -------
 - :mod:`~ohhell.strategies.solver.position`: the typed API (positions,
   options, the transposition table object, the questions, node counts);
-- :mod:`~ohhell.strategies.solver.search`: the compiled search (alpha-beta
-  with an explicit stack) and the entry points the API calls;
+- :mod:`~ohhell.strategies.solver.search`: the compiled search (null-window
+  alpha-beta with an explicit stack; the fewest tricks searched upward, the
+  most upward; each value carries the cards it depended on) and the entry
+  points the API calls;
 - :mod:`~ohhell.strategies.solver.layout`: the layouts of the state and table
   arrays, option flags, counters and bit tables;
 - :mod:`~ohhell.strategies.solver.moves`: legal cards, equivalent-card
-  classes, move generation and ordering;
+  classes, move generation and ordering (heuristics, the table's card, a
+  killer move);
 - :mod:`~ohhell.strategies.solver.bounds`: tricks won or lost whatever anyone
   plays (master trumps, quick tricks, covered suits);
 - :mod:`~ohhell.strategies.solver.table`: position keys and the
-  transposition table's find and store.
+  transposition table's find and store, exact entries and partition-search
+  entries (keyed by suit lengths and the holders of the cards that mattered).
 
 The search is compiled with numba and cached on disk; numba's cache only
 notices edits to a function's own file, so after editing a compiled module
@@ -37,6 +43,7 @@ Examples
 
 from ohhell.strategies.solver.position import (
     Position,
+    SearchLimitExceeded,
     SearchOptions,
     SolveStats,
     TranspositionTable,
@@ -50,6 +57,7 @@ from ohhell.strategies.solver.position import (
 
 __all__ = [
     "Position",
+    "SearchLimitExceeded",
     "SearchOptions",
     "SolveStats",
     "TranspositionTable",

@@ -179,3 +179,60 @@ def _quick_tricks(st: np.ndarray) -> int:
                         tops = length
         total += tops
     return total
+
+
+# ---- the cards each bound depends on (partition search) -------------------------------------------
+# Masks closed upward in each suit: a bound that compares ranks holds for every position with the same
+# suit lengths and the same holders of the cards at or above the ranks it compares.
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _from_rank(q: int, t: int) -> int:
+    """Suit ``q``'s ranks ``t`` and above, as a card mask."""
+    return ((0x1FFF << t) & 0x1FFF) << (13 * q)
+
+
+@njit(cache=True, error_model="numpy")
+def _trump_mark(st: np.ndarray) -> int:
+    """What :func:`_sure_bounds` depends on: the trumps from the lower of the two top trumps (of ``s``
+    and of the others) up; both suits of a Setesdal pair whole."""
+    under = st[_UNDER]
+    over = st[_OVER]
+    if over < 0:
+        return 0
+    if under >= 0:
+        return _from_rank(under, 0) | _from_rank(over, 0)
+    s = st[_S]
+    mine = (st[_H + s] >> (13 * over)) & 0x1FFF
+    oth = ((st[_ALL] & ~st[_H + s]) >> (13 * over)) & 0x1FFF
+    if mine == 0 or oth == 0:  # then the bounds count trumps only
+        return 0
+    t = min(int(_HI13[mine]), int(_HI13[oth]))
+    return _from_rank(over, t)
+
+
+@njit(cache=True, error_model="numpy")
+def _suit_mark(st: np.ndarray, kind: int) -> int:
+    """What a plain-suit bound depends on, per suit held by ``s`` and the others: the others' top card
+    up (``kind`` 0, :func:`_quick_tricks`), the others' lowest card up (1, :func:`_loses_all`), the top
+    card of ``s`` up (2, :func:`_covered`)."""
+    under = st[_UNDER]
+    over = st[_OVER]
+    s = st[_S]
+    mine = st[_H + s]
+    others = st[_ALL] & ~mine
+    out = 0
+    for q in range(4):
+        if kind != 1 and q in (under, over):
+            continue
+        m = (mine >> (13 * q)) & 0x1FFF
+        o = (others >> (13 * q)) & 0x1FFF
+        if m == 0 or o == 0:
+            continue
+        if kind == 0:
+            out |= _from_rank(q, int(_HI13[o]))
+        elif kind == 1:
+            out |= _from_rank(q, int(_LO13[o]))
+        else:
+            out |= _from_rank(q, int(_HI13[m]))
+    return out

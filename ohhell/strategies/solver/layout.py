@@ -28,9 +28,11 @@ __all__ = [
     "F_EQUIV",
     "F_BOUNDS",
     "F_ORDER",
+    "F_PART",
     "C_NODES",
     "C_HITS",
     "C_STORES",
+    "C_ABORTED",
 ]
 
 # ---- state layout (indices into st) -------------------------------------------------------------
@@ -41,12 +43,16 @@ _UNDER = 34
 _OVER = 35
 _LEADER = 36
 _TLEN = 37  # cards played to the current trick
+_NB = 38  # buckets of the exact part of the table (a power of two)
 _ALL = 39  # union of the hands
 _TMASK = 40  # cards of the current trick
 _GEN = 41  # this call's generation
 _MINGEN = 42  # entries older than this are invalid (a cleared table)
 _FLAGS = 43
 _TAG = 44  # seat, trump and player count, for the table entries
+_RET = 45  # the relevant cards (a mask, see _F_REL) of a value decided at once
+_LIMIT = 46  # the call stops (unanswered) when it has searched this many nodes
+C_ABORTED = 47  # 1 when it did
 C_NODES = 48
 C_HITS = 49
 C_STORES = 50
@@ -60,26 +66,40 @@ _BKK = _BSK + _MAXPLY + 8
 _MV = _BKK + _MAXPLY + 8  # moves, 16 a ply
 _SC = _MV + 16 * _MAXPLY  # move scores, 16 a ply
 _FR = _SC + 16 * _MAXPLY  # a frame a ply: the node's window, moves and undo data
-_FW = 20
+_FW = 24
 _F_LO, _F_HI, _F_R, _F_P, _F_M, _F_I, _F_TLEN, _F_LEADER, _F_TMASK, _F_ROW, _F_TAG, _F_VAL, _F_CHECK, _F_KEY = range(14)
 # (_F_KEY: the node's 4 key words, up to _F_KEY + 3)
+# _F_REL: the cards the node's value depends on, as a mask closed upward in each suit (a rank and all
+# above it); _F_TMK: the same for the trick the current card completes (0 if none); _F_POFF, _F_LA,
+# _F_LB: the node's bucket in the pattern part of the table and its suit lengths (two words)
+_F_REL, _F_TMK, _F_POFF, _F_LA, _F_LB = range(17, 22)
 _OWN = _FR + _FW * _MAXPLY  # the seat holding each card (cards never change hands)
-ST_SIZE = _OWN + 64
+_KIL = _OWN + 64  # by ply: the others' card that last refuted there + 1 (0 for none), tried early
+ST_SIZE = _KIL + _MAXPLY + 8
 
 # ---- option flags ---------------------------------------------------------------------------
 F_TT = 1
 F_EQUIV = 2
 F_BOUNDS = 4
 F_ORDER = 8
+F_PART = 16
 
 # ---- transposition table rows -------------------------------------------------------------------
 # The table is 4-way buckets of 32 words (four cache lines): words 0..3 the ways' check words (a
 # 64-bit hash of key and tag, odd; 0 for empty), so a probe reads one line, then for way w at 4 + 7w
-# the tag (seat, trump, players, leader), the 4 key words, the generation and the packed values:
+# the tag (seat, trump, players, leader), the 4 key words, the generation (bits 0..31; from bit 32
+# the number of top cards of each suit the values depend on, 4 bits a suit) and the packed values:
 # 4 bits each max_lo, max_hi, min_lo, min_hi (bits 0..15), exact targets won (bits 16..29) and lost
 # (bits 32..45), tricks left (bits 48..51), the card that decided the last search + 1 (bits 52..57).
+# The pattern part (partition search), after the exact part's rows: buckets of 64 words (two rows),
+# six ways of 10 words: the tag (with the leader), the suit lengths by seat (two words, 4 bits a suit,
+# 16 a seat), for each suit the seats holding its top k cards from the highest down (3 bits a card
+# after a leading 1), the generation with the k of each suit (4 bits each) from bit 32, the values.
+# An entry serves every position with the same lengths and the same holders of those top cards.
 TT_WIDTH = 32
 WAYS = 4
+PWAYS = 6
+PW = 10
 _E_TAG = 0
 _E_KEY = 1
 _E_GEN = 5
@@ -89,6 +109,12 @@ _E_VAL = 6
 _POP13 = np.array([bin(x).count("1") for x in range(8192)], dtype=np.int64)
 _HI13 = np.array([x.bit_length() - 1 for x in range(8192)], dtype=np.int64)
 _LO13 = np.array([(x & -x).bit_length() - 1 for x in range(8192)], dtype=np.int64)
+# _SEL13[16 * x + k]: the rank of the k-th highest bit of x (k = 1..popcount; 0 otherwise)
+_SEL13 = np.zeros(8192 * 16, dtype=np.int8)
+for _x in range(1, 8192):
+    _bits = [b for b in range(12, -1, -1) if (_x >> b) & 1]
+    for _k, _b in enumerate(_bits, 1):
+        _SEL13[16 * _x + _k] = _b
 
 
 @njit(cache=True, inline="always", error_model="numpy")

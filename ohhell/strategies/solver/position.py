@@ -42,6 +42,7 @@ from ohhell.strategies.solver import search as _k
 
 __all__ = [
     "Position",
+    "SearchLimitExceeded",
     "SearchOptions",
     "SolveStats",
     "TranspositionTable",
@@ -252,13 +253,24 @@ class SearchOptions:
     ``transposition_table``: reuse results of positions met before at trick
     boundaries.  ``equivalent_cards``: search one of each run of touching
     cards.  ``bounds``: sure tricks and quick tricks cut the search short.
-    ``move_ordering``: try the likely best cards first.
+    ``move_ordering``: try the likely best cards first.  ``partition``: also
+    reuse a result for positions that differ only in cards it did not depend
+    on (partition search; with a single trump suit or none, needs the table).
+    ``node_limit``: if positive, a call that has searched that many nodes
+    stops and raises :class:`SearchLimitExceeded` (a reproducible cap on the
+    work, for measurements; the entries it stored stay valid).
     """
 
     transposition_table: bool = True
     equivalent_cards: bool = True
     bounds: bool = True
     move_ordering: bool = True
+    partition: bool = True
+    node_limit: int = 0
+
+    def __post_init__(self) -> None:
+        if not _is_int(self.node_limit) or self.node_limit < 0:
+            raise ValueError(f"node_limit must be a non-negative int, got {self.node_limit!r}")
 
     @property
     def flags(self) -> int:
@@ -267,7 +279,12 @@ class SearchOptions:
             | (_layout.F_EQUIV if self.equivalent_cards else 0)
             | (_layout.F_BOUNDS if self.bounds else 0)
             | (_layout.F_ORDER if self.move_ordering else 0)
+            | (_layout.F_PART if self.partition else 0)
         )
+
+
+class SearchLimitExceeded(RuntimeError):
+    """A call searched :attr:`SearchOptions.node_limit` nodes without an answer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,10 +297,12 @@ class SolveStats:
 
 
 class TranspositionTable:
-    """The solver's table of searched positions: ``2**bits`` entries (64 bytes each), allocated once.
+    """The solver's table of searched positions: ``2**bits`` entries (64 bytes each), allocated once,
+    with a pattern part of ``3 * 2**bits / 8`` entries (partition search; 32 MB more at 20 bits).
 
     Entries are keyed exactly (who holds which cards in relative rank order,
-    the leader, the seat asked about, the trump), so a table can serve any
+    the leader, the seat asked about, the trump), or by the suit lengths and
+    the holders of the cards a result depended on, so a table can serve any
     number of positions and deals; :meth:`clear` forgets everything
     (for reproducible node counts).  The functions use one shared table unless
     given another.
@@ -306,7 +325,8 @@ class TranspositionTable:
     @property
     def array(self) -> np.ndarray:
         if self._array is None:
-            self._array = np.zeros((self.rows // _layout.WAYS, _layout.TT_WIDTH), dtype=np.int64)
+            buckets = self.rows // _layout.WAYS  # the exact part, then half as many rows of patterns
+            self._array = np.zeros((buckets * 3 // 2, _layout.TT_WIDTH), dtype=np.int64)
         return self._array
 
     def next_generation(self) -> tuple[int, int]:
@@ -334,6 +354,7 @@ def _start(position: Position, seat: int, options: SearchOptions | None, table: 
     if not _is_int(seat) or not 0 <= seat < position.players:
         raise ValueError(f"seat must be 0..{position.players - 1}, got {seat!r}")
     table = _SHARED if table is None else table
+    options = options or _DEFAULT
     gen, mingen = table.next_generation()
     st = np.empty(_layout.ST_SIZE, dtype=np.int64)
     _k.setup(
@@ -346,7 +367,8 @@ def _start(position: Position, seat: int, options: SearchOptions | None, table: 
         position.over,
         gen,
         mingen,
-        (options or _DEFAULT).flags,
+        options.flags,
+        options.node_limit if options.node_limit > 0 else 1 << 62,
     )
     return _Run(st, table.array)
 
@@ -357,6 +379,8 @@ def _finish(run: _Run) -> None:
     _last = SolveStats(
         nodes=int(st[_layout.C_NODES]), tt_hits=int(st[_layout.C_HITS]), tt_stores=int(st[_layout.C_STORES])
     )
+    if st[_layout.C_ABORTED]:
+        raise SearchLimitExceeded(f"no answer within the node limit ({_last.nodes:,} nodes searched)")
 
 
 def trick_bounds(

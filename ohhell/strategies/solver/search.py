@@ -25,11 +25,18 @@ Techniques
 - Alpha-beta on the 0/1 value: a node of ``s`` stops at its first winning
   card, a node of the others at their first refutation.
 - Transposition table at trick boundaries
-  (:mod:`ohhell.strategies.solver.table`).
+  (:mod:`ohhell.strategies.solver.table`), with partition search: each
+  value handed up carries the cards it depended on (the cards above the
+  highest one each trick's winner beat in its suit, and those each bound
+  compared), and the table's pattern part serves it to every position with
+  the same suit lengths and the same holders of those cards.
 - Equivalent cards and move ordering (:mod:`ohhell.strategies.solver.moves`).
 - Bounds at trick boundaries (:mod:`ohhell.strategies.solver.bounds`).
 
 Each can be turned off with the option flags (``F_*``) for measurement.
+Measured on 100 deals of 4 x 7 with a trump suit, partition search takes
+``trick_bounds`` from 3.24M to 2.17M nodes (1.5x faster), on 10 deals of
+4 x 10 from 71M to 60M (about as fast: the nodes cost more).
 
 Speed notes (measured): the search calls its helpers with views of ``st``
 and ``tt`` that carry no reference count (numba otherwise updates the
@@ -47,25 +54,39 @@ from numba.extending import intrinsic
 from numba.np.numpy_support import carray
 
 from ohhell.rules.tricks import trick_strength
-from ohhell.strategies.solver.bounds import _covered, _loses_all, _quick_tricks, _sure_bounds
+from ohhell.strategies.solver.bounds import (
+    _covered,
+    _from_rank,
+    _loses_all,
+    _quick_tricks,
+    _suit_mark,
+    _sure_bounds,
+    _trump_mark,
+)
 from ohhell.strategies.solver.layout import (
     _ALL,
     _BKK,
     _BSK,
+    _E_GEN,
     _E_VAL,
     _F_CHECK,
     _F_HI,
     _F_I,
     _F_KEY,
+    _F_LA,
+    _F_LB,
     _F_LEADER,
     _F_LO,
     _F_M,
     _F_P,
+    _F_POFF,
     _F_R,
+    _F_REL,
     _F_ROW,
     _F_TAG,
     _F_TLEN,
     _F_TMASK,
+    _F_TMK,
     _F_VAL,
     _FLAGS,
     _FR,
@@ -73,28 +94,47 @@ from ohhell.strategies.solver.layout import (
     _GEN,
     _H,
     _HI13,
+    _KIL,
     _LEADER,
+    _LIMIT,
     _MINGEN,
     _MV,
     _N,
+    _NB,
     _OVER,
     _OWN,
+    _RET,
     _S,
     _TAG,
     _TLEN,
     _TMASK,
     _TRK,
     _UNDER,
+    C_ABORTED,
     C_HITS,
     C_NODES,
     C_STORES,
     F_BOUNDS,
     F_ORDER,
+    F_PART,
     F_TT,
     _popcount,
 )
 from ohhell.strategies.solver.moves import _classes, _gen_moves, _order_moves
-from ohhell.strategies.solver.table import _card_of, _make_key, _relative, _tt_find, _tt_store
+from ohhell.strategies.solver.table import (
+    _card_of,
+    _kmax,
+    _lengths,
+    _make_key,
+    _pt_bucket,
+    _pt_find,
+    _pt_store,
+    _rel_count,
+    _rel_mask,
+    _relative,
+    _tt_find,
+    _tt_store,
+)
 
 __all__ = [
     "setup",
@@ -134,6 +174,7 @@ def _last_trick(st: np.ndarray) -> int:
     best = leader
     best_key = -1
     led = -1
+    wc = -1
     for i in range(n):
         p = (leader + i) % n
         h = st[_H + p]
@@ -148,13 +189,69 @@ def _last_trick(st: np.ndarray) -> int:
         if k > best_key:
             best_key = k
             best = p
+            wc = c0
+    # the cards the result depends on: the winner's suit above the highest card of it the winner beat
+    q = wc // 13
+    beaten = -1
+    for i in range(n):
+        h = (st[_H + i] >> (13 * q)) & 0x1FFF
+        if h != 0 and 13 * q + int(_HI13[h]) != wc:
+            beaten = max(beaten, int(_HI13[h]))
+    st[_RET] = 0 if beaten < 0 else _from_rank(q, beaten + 1)
+    if under >= 0 and q in (under, over):
+        st[_RET] = _from_rank(under, 0) | _from_rank(over, 0)
     return 1 if best == st[_S] else 0
 
 
 @njit(cache=True, error_model="numpy")
-def _enter(st: np.ndarray, tt: np.ndarray, ply: int, lo: int, hi: int) -> int:
-    """Start the node at ``ply``: 0 or 1 when decided at once, else -1 with its frame and moves set."""
+def _trick_mark(st: np.ndarray, ply: int, n: int, leader: int, winner: int) -> int:
+    """The cards a finished trick's winner depends on (its cards at plies ``ply - n + 1 .. ply``): the
+    winner's suit above the highest card of that suit it beat (nothing if it beat none by rank)."""
+    first = _TRK + 8 + ply - n + 1
+    pos = winner - leader
+    if pos < 0:
+        pos += n
+    wc = st[first + pos]
+    q = wc // 13
+    under = st[_UNDER]
+    beaten = -1
+    for i in range(n):
+        c = st[first + i]
+        if i != pos and c // 13 == q:
+            beaten = max(beaten, c - 13 * q)
+    if under >= 0 and q in (under, st[_OVER]):
+        return _from_rank(under, 0) | _from_rank(st[_OVER], 0)
+    return 0 if beaten < 0 else _from_rank(q, beaten + 1)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _decide(val: int, lo: int, hi: int, r: int) -> int:
+    """What a table entry's values say about the window ``[lo, hi]`` (of ``r`` tricks): 1 or 0, -1 for
+    nothing."""
+    if hi == r:
+        if lo <= (val & 15):
+            return 1
+        if lo > ((val >> 4) & 15):
+            return 0
+    elif lo == 0:
+        if hi >= ((val >> 12) & 15):
+            return 1
+        if hi < ((val >> 8) & 15):
+            return 0
+    else:
+        if lo > ((val >> 4) & 15) or lo < ((val >> 8) & 15) or ((val >> (32 + lo)) & 1) != 0:
+            return 0
+        if ((val >> (16 + lo)) & 1) != 0:
+            return 1
+    return -1
+
+
+@njit(cache=True, error_model="numpy")
+def _enter(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, lo: int, hi: int) -> int:
+    """Start the node at ``ply``: 0 or 1 when decided at once (the cards that decided it in ``st[_RET]``),
+    else -1 with its frame and moves set."""
     st[C_NODES] += 1
+    st[_RET] = 0
     n = st[_N]
     s = st[_S]
     tlen = st[_TLEN]
@@ -174,61 +271,66 @@ def _enter(st: np.ndarray, tt: np.ndarray, ply: int, lo: int, hi: int) -> int:
     flags = st[_FLAGS]
     f = _FR + _FW * ply
     st[f + _F_ROW] = -1
+    st[f + _F_POFF] = -1
+    st[f + _F_REL] = 0
     e = -1
     val = 0
     if tlen == 0:
         if r == 1:
             d = _last_trick(st)
             return 1 if lo <= d <= hi else 0
-        lb = 0
-        ub = r
-        ub_max = r
         if (flags & F_BOUNDS) != 0:
             lb, ub = _sure_bounds(st, r)
             if lo > ub or hi < lb:
+                st[_RET] = _trump_mark(st)
                 return 0
             if lo <= lb and hi >= ub:
+                st[_RET] = _trump_mark(st)
                 return 1
             if hi == r and p == s and lo <= _quick_tricks(st):
+                st[_RET] = _trump_mark(st) | _suit_mark(st, 0)
                 return 1
             if lo == 0 and _loses_all(st):
+                st[_RET] = _suit_mark(st, 1)
                 return 1
             if lo > 0:  # at least lo tricks are needed: the others may cover the suits of s
                 max_ub = r - _covered(st)
                 if lo > max_ub:
+                    st[_RET] = _suit_mark(st, 2)
                     return 0
-                if max_ub < ub:
-                    ub_max = max_ub
         if (flags & F_TT) != 0:
             tag = st[_TAG] | (leader + 1)
             kb = f + _F_KEY
             check = _make_key(st, kb, tag)
-            b = (check >> 1) & (tt.shape[0] - 1)
+            b = (check >> 1) & (st[_NB] - 1)
             e = _tt_find(st, tt, b, check, tag, kb)
             if e >= 0:
                 val = tt[b, e + _E_VAL]
-                max_lo = val & 15
-                max_hi = (val >> 4) & 15
-                min_lo = (val >> 8) & 15
-                min_hi = (val >> 12) & 15
                 st[C_HITS] += 1
-                if hi == r:
-                    if lo <= max_lo:
-                        return 1
-                    if lo > max_hi:
-                        return 0
-                elif lo == 0:
-                    if hi >= min_hi:
-                        return 1
-                    if hi < min_lo:
-                        return 0
-                else:
-                    if lo > max_hi or lo < min_lo or ((val >> (32 + lo)) & 1) != 0:
-                        return 0
-                    if ((val >> (16 + lo)) & 1) != 0:
-                        return 1
+                d = _decide(val, lo, hi, r)
+                if d >= 0:
+                    if (flags & F_PART) != 0:
+                        st[_RET] = _rel_mask(st, (tt[b, e + _E_GEN] >> 32) & 0xFFFF)
+                    return d
             else:
-                val = lb | (min(ub, ub_max) << 4) | (lb << 8) | (ub << 12)
+                val = (r << 4) | (r << 12)  # values found by search only (the bounds are checked anew)
+            if (flags & F_PART) != 0:
+                la, lb_ = _lengths(st)
+                off = _pt_bucket(st, tag, la, lb_)
+                x = _pt_find(st, tf, off, tag, la, lb_)
+                if x >= 0:
+                    pval = tf[x + 8]
+                    d = _decide(pval, lo, hi, r)
+                    if d >= 0:
+                        st[C_HITS] += 1
+                        st[_RET] = _rel_mask(st, (tf[x + 7] >> 32) & 0xFFFF)
+                        return d
+                    if e < 0:  # its card first
+                        val = (val & ~(np.int64(63) << 52)) | (pval & (np.int64(63) << 52))
+                        e = 0
+                st[f + _F_POFF] = off
+                st[f + _F_LA] = la
+                st[f + _F_LB] = lb_
             st[f + _F_ROW] = b
             st[f + _F_TAG] = tag
             st[f + _F_CHECK] = check
@@ -237,16 +339,19 @@ def _enter(st: np.ndarray, tt: np.ndarray, ply: int, lo: int, hi: int) -> int:
     want = lo > 0  # at least / exactly lo > 0: s wants tricks; at most: it does not
     if (flags & F_ORDER) != 0:
         _order_moves(st, p, ply, m, want)
+    best = -1
     if st[f + _F_ROW] >= 0 and e >= 0:  # the table's best card first
         best = _card_of(st, ((val >> 52) & 63) - 1)
-        if best >= 0:
-            mv = _MV + 16 * ply
-            for i in range(m):
-                if st[mv + i] == best:
-                    for j in range(i, 0, -1):
-                        st[mv + j] = st[mv + j - 1]
-                    st[mv] = best
-                    break
+    if best < 0 and p != s:  # else the others' last refutation at this ply
+        best = st[_KIL + ply] - 1
+    if best >= 0:
+        mv = _MV + 16 * ply
+        for i in range(m):
+            if st[mv + i] == best:
+                for j in range(i, 0, -1):
+                    st[mv + j] = st[mv + j - 1]
+                st[mv] = best
+                break
     st[f + _F_LO] = lo
     st[f + _F_HI] = hi
     st[f + _F_R] = r
@@ -290,10 +395,12 @@ def _play_child(st: np.ndarray, ply: int) -> int:
     st[_ALL] ^= bit
     w = _place(st, ply, tlen, p, c)
     if tlen + 1 == n:
+        st[f + _F_TMK] = _trick_mark(st, ply, n, st[f + _F_LEADER], w) if (st[_FLAGS] & F_PART) != 0 else 0
         st[_TLEN] = 0
         st[_LEADER] = w
         st[_TMASK] = 0
         return 1 if w == st[_S] else 0
+    st[f + _F_TMK] = 0
     st[_TLEN] = tlen + 1
     st[_TMASK] = st[f + _F_TMASK] | bit
     return 0
@@ -312,21 +419,9 @@ def _undo_child(st: np.ndarray, ply: int) -> None:
     st[_TMASK] = st[f + _F_TMASK]
 
 
-@njit(cache=True, error_model="numpy")
-def _finish(st: np.ndarray, tt: np.ndarray, ply: int, result: bool, best: int) -> None:
-    """Record a trick-boundary node's result in the table, with the card that decided it (or -1)."""
-    f = _FR + _FW * ply
-    b = st[f + _F_ROW]
-    if b < 0:
-        return
-    tag = st[f + _F_TAG]
-    check = st[f + _F_CHECK]
-    kb = f + _F_KEY
-    lo = st[f + _F_LO]
-    hi = st[f + _F_HI]
-    r = st[f + _F_R]
-    e = _tt_find(st, tt, b, check, tag, kb)
-    val = tt[b, e + _E_VAL] if e >= 0 else st[f + _F_VAL]  # a deeper search may have refined it meanwhile
+@njit(cache=True, inline="always", error_model="numpy")
+def _update(val: int, lo: int, hi: int, r: int, result: bool) -> int:
+    """An entry's values with the answer ``result`` for the window ``[lo, hi]`` (of ``r`` tricks)."""
     max_lo = val & 15
     max_hi = (val >> 4) & 15
     min_lo = (val >> 8) & 15
@@ -342,15 +437,52 @@ def _finish(st: np.ndarray, tt: np.ndarray, ply: int, result: bool, best: int) -
         else:
             min_lo = max(min_lo, hi + 1)
     elif result:
-        val |= np.int64(1) << (16 + lo)
+        val |= 1 << (16 + lo)
         max_lo = max(max_lo, lo)
         min_hi = min(min_hi, lo)
     else:
-        val |= np.int64(1) << (32 + lo)
-    val = (val & ~np.int64(0xFFFF)) | max_lo | (max_hi << 4) | (min_lo << 8) | (min_hi << 12)
+        val |= 1 << (32 + lo)
+    return (val & ~0xFFFF) | max_lo | (max_hi << 4) | (min_lo << 8) | (min_hi << 12)
+
+
+@njit(cache=True, error_model="numpy")
+def _finish(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, result: bool, best: int, rel: int) -> None:
+    """Record a trick-boundary node's result in the table, with the card that decided it (or -1) and
+    the cards it depends on (``rel``, a mask closed upward in each suit)."""
+    f = _FR + _FW * ply
+    b = st[f + _F_ROW]
+    if b < 0:
+        return
+    tag = st[f + _F_TAG]
+    check = st[f + _F_CHECK]
+    kb = f + _F_KEY
+    lo = st[f + _F_LO]
+    hi = st[f + _F_HI]
+    r = st[f + _F_R]
+    relk = _rel_count(st, rel)
+    bits = np.int64(0)
     if best >= 0:
-        val = (val & ~(np.int64(63) << 52)) | (np.int64(_relative(st, best) + 1) << 52)
-    _tt_store(st, tt, b, check, tag, kb, r, val)
+        bits = np.int64(_relative(st, best) + 1) << 52
+    e = _tt_find(st, tt, b, check, tag, kb)
+    val = tt[b, e + _E_VAL] if e >= 0 else st[f + _F_VAL]  # a deeper search may have refined it meanwhile
+    val = _update(val, lo, hi, r, result)
+    if best >= 0:
+        val = (val & ~(np.int64(63) << 52)) | bits
+    _tt_store(st, tt, b, check, tag, kb, r, val, relk)
+    off = st[f + _F_POFF]
+    if off >= 0:
+        la = st[f + _F_LA]
+        lb = st[f + _F_LB]
+        x = _pt_find(st, tf, off, tag, la, lb)
+        if x >= 0:
+            pval = tf[x + 8]
+            relk = _kmax(relk, (tf[x + 7] >> 32) & 0xFFFF)
+        else:
+            pval = (r << 4) | (r << 12)
+        pval = _update(pval, lo, hi, r, result)
+        if best >= 0:
+            pval = (pval & ~(np.int64(63) << 52)) | bits
+        _pt_store(st, tf, off, tag, la, lb, r, pval, relk, x)
 
 
 @njit(cache=True, error_model="numpy")
@@ -359,32 +491,46 @@ def _search(st: np.ndarray, tt: np.ndarray, root: int, lo: int, hi: int) -> bool
 
     Depth-first with an explicit stack of frames (numba cannot cache recursive functions); the node
     at ``ply`` keeps its window, moves and undo data in frame ``ply``, its moves from ``root`` on.
+    Each value handed up carries the cards it depends on (``rel``: at a cutoff those of the card that
+    decided, else of all the cards tried, with those of the tricks completed on the way), which the
+    table's pattern part stores it under (partition search).
     """
     # Views of the same memory without a reference count: numba would otherwise update the counts of
     # `st` and `tt` (atomic operations) around every call below, a third of the time when measured.
     st = carray(_int64_ptr(st.ctypes.data), st.shape[0])  # type: ignore[call-arg]  # typed by numba
+    tf = carray(_int64_ptr(tt.ctypes.data), tt.shape[0] * tt.shape[1])  # the table as one row
     tt = carray(_int64_ptr(tt.ctypes.data), (tt.shape[0], tt.shape[1]))
+    st[_NB] = tt.shape[0] * 2 // 3  # the exact part's buckets; the pattern part is the last third
     s = st[_S]
     ply = root
     while True:
-        e = _enter(st, tt, ply, lo, hi)  # the one call site: numba inlines it
+        if st[C_NODES] >= st[_LIMIT]:  # out of nodes: stop, the position left as it is (unanswered)
+            st[C_ABORTED] = 1
+            return False
+        e = _enter(st, tt, tf, ply, lo, hi)  # the one call site: numba inlines it
+        rel = st[_RET]
         while e >= 0:  # a value for the node at ply: hand it up until a node has a card left to try
             if ply == root:
                 return e == 1
             ply -= 1
             _undo_child(st, ply)
             f = _FR + _FW * ply
+            rel |= st[f + _F_TMK]
             i = st[f + _F_I]
             mover_is_s = st[f + _F_P] == s
             if mover_is_s == (e == 1):  # a cutoff: s found a winning card, or the others a refutation
                 best = st[_MV + 16 * ply + i]
+                if not mover_is_s:
+                    st[_KIL + ply] = best + 1
             elif i + 1 < st[f + _F_M]:
                 st[f + _F_I] = i + 1
+                st[f + _F_REL] |= rel
                 break
             else:
                 e = 0 if mover_is_s else 1
                 best = -1
-            _finish(st, tt, ply, e == 1, best)
+                rel |= st[f + _F_REL]
+            _finish(st, tt, tf, ply, e == 1, best, rel)
         # go down the current card of the node at ply
         d = _play_child(st, ply)
         f = _FR + _FW * ply
@@ -408,8 +554,10 @@ def setup(
     gen: int,
     mingen: int,
     flags: int,
+    limit: int,
 ) -> None:
-    """Fill ``st`` for a position (validated by the caller) and zero the counters."""
+    """Fill ``st`` for a position (validated by the caller) and zero the counters; the searches stop
+    after ``limit`` nodes (``C_ABORTED`` then set, the answers void)."""
     st[:] = 0
     n = hands.shape[0]
     st[_N] = n
@@ -419,7 +567,8 @@ def setup(
     st[_LEADER] = leader
     st[_GEN] = gen
     st[_MINGEN] = mingen
-    st[_FLAGS] = flags
+    st[_FLAGS] = flags if under < 0 else flags & ~F_PART  # the Setesdal pair: no partition search
+    st[_LIMIT] = limit
     st[_TAG] = (np.int64(seat + 1) << 8) | ((under + 1) << 12) | ((over + 1) << 16) | (n << 20)
     a = 0
     for p in range(n):
@@ -458,18 +607,23 @@ def max_tricks(st: np.ndarray, tt: np.ndarray, ply: int) -> int:
     """The most tricks ``s`` can force from the position in ``st`` (upward null-window searches)."""
     lb, ub = _start_bounds(st)
     k = lb
-    while k < ub and _search(st, tt, ply, k + 1, _BIG):
+    while k < ub and _search(st, tt, ply, k + 1, _BIG) and st[C_ABORTED] == 0:
         k += 1
     return k
 
 
 @njit(cache=True, error_model="numpy")
 def min_tricks(st: np.ndarray, tt: np.ndarray, ply: int) -> int:
-    """The fewest tricks ``s`` can force from the position in ``st`` (downward null-window searches)."""
+    """The fewest tricks ``s`` can force from the position in ``st`` (upward null-window searches).
+
+    Upward: the questions "at most k" below the answer fail, and fail cheaply far below it, where
+    downward the ones above it succeed, each a proof against every card of the others (measured on
+    15 deals of 4 x 10: 1.38x fewer nodes).
+    """
     lb, ub = _start_bounds(st)
-    k = ub
-    while k > lb and _search(st, tt, ply, -_BIG, k - 1):
-        k -= 1
+    k = lb
+    while k < ub and not _search(st, tt, ply, -_BIG, k) and st[C_ABORTED] == 0:
+        k += 1
     return k
 
 
@@ -527,6 +681,9 @@ def card_values_kernel(st: np.ndarray, tt: np.ndarray, target: int, codes: np.nd
         values[i] = 1 if _search(work, tt, 1, target - d, target - d) else 0
         for q in range(C_NODES, C_STORES + 1):
             st[q] = work[q]
+        if work[C_ABORTED] != 0:
+            st[C_ABORTED] = 1
+            break
     return m
 
 
@@ -549,6 +706,9 @@ def card_bounds_kernel(st: np.ndarray, tt: np.ndarray, codes: np.ndarray, lows: 
         highs[i] = d + max_tricks(work, tt, 1)
         for q in range(C_NODES, C_STORES + 1):
             st[q] = work[q]
+        if work[C_ABORTED] != 0:
+            st[C_ABORTED] = 1
+            break
     return m
 
 
@@ -562,4 +722,6 @@ def exact_targets_kernel(st: np.ndarray, tt: np.ndarray, out: np.ndarray) -> int
     r = _mover_tricks_left(st)
     for k in range(r + 1):
         out[k] = 1 if _search(st, tt, 0, k, k) else 0
+        if st[C_ABORTED] != 0:
+            break
     return r

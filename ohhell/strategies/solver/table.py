@@ -19,6 +19,18 @@ pair as one merged sequence (under r < over r < under r + 1), 4 bits a card
 to renaming cards, so they share an entry whatever was played before.  The
 row layout and the packed values are in :mod:`ohhell.strategies.solver.layout`;
 the 4-way buckets keep the ways' check words in one cache line (measured).
+
+Partition search (:func:`_pt_find`, :func:`_pt_store`): an entry also
+records, for each suit, how many of its top cards the values depend on
+(the search hands that up with each value).  The exact entries keep those
+counts so that a hit passes them on; the pattern part, a third of the
+table's rows after the exact part, keys entries by every seat's suit
+lengths (and tag and leader) and keeps for each suit the holders of those
+top cards only: a position with the same lengths and the same holders of
+the top cards has the same values (map its lower cards onto the entry's
+position hand by hand in rank order; no trick or bound the values rest on
+compared two of them).  With the Setesdal pair the two trump suits
+interleave and the pattern part is not used.
 """
 
 from __future__ import annotations
@@ -33,15 +45,24 @@ from ohhell.strategies.solver.layout import (
     _E_TAG,
     _E_VAL,
     _GEN,
+    _H,
+    _HI13,
     _LO13,
     _MINGEN,
+    _N,
+    _NB,
     _OVER,
     _OWN,
     _POP13,
+    _SEL13,
     _UNDER,
     C_STORES,
+    PW,
+    PWAYS,
     WAYS,
 )
+
+_GEN_BITS = np.int64(0xFFFFFFFF)
 
 
 @njit(cache=True, error_model="numpy")
@@ -122,24 +143,28 @@ def _tt_find(st: np.ndarray, tt: np.ndarray, b: int, check: int, tag: int, kb: i
                 and tt[b, e + _E_KEY + 1] == st[kb + 1]
                 and tt[b, e + _E_KEY + 2] == st[kb + 2]
                 and tt[b, e + _E_KEY + 3] == st[kb + 3]
-                and tt[b, e + _E_GEN] >= st[_MINGEN]
+                and (tt[b, e + _E_GEN] & _GEN_BITS) >= st[_MINGEN]
             ):
                 return e
     return -1
 
 
 @njit(cache=True, error_model="numpy")
-def _tt_store(st: np.ndarray, tt: np.ndarray, b: int, check: int, tag: int, kb: int, r: int, val: int) -> None:
-    """Store ``val`` for the key at ``st[kb:kb + 4]``."""
+def _tt_store(
+    st: np.ndarray, tt: np.ndarray, b: int, check: int, tag: int, kb: int, r: int, val: int, relk: int
+) -> None:
+    """Store ``val`` for the key at ``st[kb:kb + 4]``, depending on the top ``relk`` cards of each suit."""
     e = _tt_find(st, tt, b, check, tag, kb)
-    if e < 0:
+    if e >= 0:
+        relk = _kmax(relk, (tt[b, e + _E_GEN] >> 32) & 0xFFFF)
+    else:
         # replace: an empty or older-generation entry first, else the one with fewest tricks left
         w_best = 0
         best = 1 << 40
         gen = st[_GEN]
         for w in range(WAYS):
             x = 4 + 7 * w
-            g = tt[b, x + _E_GEN]
+            g = tt[b, x + _E_GEN] & _GEN_BITS
             cost = ((tt[b, x + _E_VAL] >> 48) & 15) if g == gen and tt[b, w] != 0 else -(1 << 30) + g
             if cost < best:
                 best = cost
@@ -149,6 +174,130 @@ def _tt_store(st: np.ndarray, tt: np.ndarray, b: int, check: int, tag: int, kb: 
         tt[b, e + _E_TAG] = tag
         for q in range(4):
             tt[b, e + _E_KEY + q] = st[kb + q]
-    tt[b, e + _E_GEN] = st[_GEN]
+    tt[b, e + _E_GEN] = st[_GEN] | (np.int64(relk) << 32)
     tt[b, e + _E_VAL] = (val & ~(np.int64(15) << 48)) | (np.int64(r) << 48)
+    st[C_STORES] += 1
+
+
+# ---- partition search: entries that depend on the top cards of each suit only ---------------------
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _kmax(a: int, b: int) -> int:
+    """The larger of each 4-bit field of ``a`` and ``b`` (four fields)."""
+    out = 0
+    for q in range(4):
+        x = (a >> (4 * q)) & 15
+        y = (b >> (4 * q)) & 15
+        out |= (x if x > y else y) << (4 * q)
+    return out
+
+
+@njit(cache=True, error_model="numpy")
+def _rel_count(st: np.ndarray, rel: int) -> int:
+    """For a mask of relevant cards (closed upward in each suit): how many of each suit's cards still
+    held it covers, the top ones (4 bits a suit)."""
+    a = st[_ALL] & rel
+    k = 0
+    for q in range(4):
+        k |= int(_POP13[(a >> (13 * q)) & 0x1FFF]) << (4 * q)
+    return k
+
+
+@njit(cache=True, error_model="numpy")
+def _rel_mask(st: np.ndarray, relk: int) -> int:
+    """The mask (closed upward in each suit) of the top ``relk`` cards still held of each suit."""
+    a = st[_ALL]
+    m = 0
+    for q in range(4):
+        k = (relk >> (4 * q)) & 15
+        if k == 0:
+            continue
+        t = int(_SEL13[16 * ((a >> (13 * q)) & 0x1FFF) + k])
+        m |= ((0x1FFF << t) & 0x1FFF) << (13 * q)
+    return m
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _pattern(st: np.ndarray, q: int, k: int) -> int:
+    """The seats holding the top ``k`` cards of suit ``q``, from the highest down, after a leading 1."""
+    x = (st[_ALL] >> (13 * q)) & 0x1FFF
+    w = 1
+    for _ in range(k):
+        c = int(_HI13[x])
+        x ^= 1 << c
+        w = (w << 3) | st[_OWN + 13 * q + c]
+    return w
+
+
+@njit(cache=True, error_model="numpy")
+def _lengths(st: np.ndarray) -> tuple[int, int]:
+    """Every seat's suit lengths, 4 bits a suit and 16 a seat: seats 0..3, then 4..6."""
+    la = 0
+    lb = 0
+    for p in range(st[_N]):
+        h = st[_H + p]
+        v = (
+            _POP13[h & 0x1FFF]
+            | (_POP13[(h >> 13) & 0x1FFF] << 4)
+            | (_POP13[(h >> 26) & 0x1FFF] << 8)
+            | (_POP13[(h >> 39) & 0x1FFF] << 12)
+        )
+        if p < 4:
+            la |= v << (16 * p)
+        else:
+            lb |= v << (16 * (p - 4))
+    return la, lb
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _pt_bucket(st: np.ndarray, tag: int, la: int, lb: int) -> int:
+    """The offset (in the flat table) of the pattern bucket for these lengths."""
+    h = (np.uint64(la) ^ np.uint64(tag)) * np.uint64(0x9E3779B97F4A7C15)
+    h = (h ^ np.uint64(lb)) * np.uint64(0xBF58476D1CE4E5B9)
+    h ^= h >> np.uint64(31)
+    nb = int(st[_NB])
+    return 32 * nb + 64 * (int(np.int64(h >> np.uint64(8))) & (nb // 4 - 1))
+
+
+@njit(cache=True, error_model="numpy")
+def _pt_find(st: np.ndarray, tf: np.ndarray, off: int, tag: int, la: int, lb: int) -> int:
+    """The entry (an offset in the flat table) of bucket ``off`` that serves the position, or -1."""
+    for w in range(PWAYS):
+        x = off + PW * w
+        if tf[x] == tag and tf[x + 1] == la and tf[x + 2] == lb and (tf[x + 7] & _GEN_BITS) >= st[_MINGEN]:
+            relk = (tf[x + 7] >> 32) & 0xFFFF
+            ok = True
+            for q in range(4):
+                if tf[x + 3 + q] != _pattern(st, q, (relk >> (4 * q)) & 15):
+                    ok = False
+                    break
+            if ok:
+                return x
+    return -1
+
+
+@njit(cache=True, error_model="numpy")
+def _pt_store(
+    st: np.ndarray, tf: np.ndarray, off: int, tag: int, la: int, lb: int, r: int, val: int, relk: int, x: int
+) -> None:
+    """Store ``val`` for the position's top ``relk`` cards in entry ``x`` (an entry that serves it, with
+    ``relk`` already merged) or, when ``x < 0``, a new one."""
+    if x < 0:
+        best = 1 << 40
+        gen = st[_GEN]
+        for w in range(PWAYS):
+            y = off + PW * w
+            g = tf[y + 7] & _GEN_BITS
+            cost = ((tf[y + 8] >> 48) & 15) if g == gen and tf[y] != 0 else -(1 << 30) + g
+            if cost < best:
+                best = cost
+                x = y
+        tf[x] = tag
+        tf[x + 1] = la
+        tf[x + 2] = lb
+    for q in range(4):
+        tf[x + 3 + q] = _pattern(st, q, (relk >> (4 * q)) & 15)
+    tf[x + 7] = st[_GEN] | (np.int64(relk) << 32)
+    tf[x + 8] = (val & ~(np.int64(15) << 48)) | (np.int64(r) << 48)
     st[C_STORES] += 1

@@ -1,0 +1,74 @@
+"""Time ``trick_bounds`` on fixed deals with whichever ``ohhell`` is importable, to compare two versions.
+
+The machine's timings drift with other load, so run the two versions in
+alternation on the same deals and compare ratios (from the project root):
+
+    git worktree add /tmp/solver-old <old commit>
+    for i in 1 2 3; do
+        PYTHONPATH=/tmp/solver-old python benchmarks/solver_ab.py
+        python benchmarks/solver_ab.py
+    done
+
+Prints, per deal kind, the median and 95th percentile of the time, the sum
+of the times, the median and sum of the nodes, and a hash of the answers
+(equal for versions that agree).  Same deals as ``bench_solver.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import numpy as np
+
+import ohhell
+from ohhell.strategies.solver import Position, TranspositionTable, solve_stats, trick_bounds
+
+
+def random_positions(players: int, cards: int, trump: str, deals: int, seed: int) -> list[tuple[Position, int]]:
+    """The deals of ``bench_solver.random_positions`` (copied: that script needs the newest API)."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(deals):
+        deck = rng.permutation(52)
+        hands = tuple(int(sum(1 << int(c) for c in deck[i * cards : (i + 1) * cards])) for i in range(players))
+        under, over = -1, -1
+        if trump == "suit":
+            over = int(rng.integers(4))
+        elif trump == "setesdal":
+            under, over = (int(x) for x in rng.permutation(4)[:2])
+        out.append((Position(hands=hands, under=under, over=over, leader=0), int(rng.integers(players))))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("kinds", nargs="*", default=["4:7:suit:200", "4:10:suit:40"], help="players:cards:trump:deals")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    print(Path(ohhell.__file__).parent)
+    table = TranspositionTable()
+    for pos, seat in random_positions(4, 5, "suit", 3, 0):  # compile or load the kernels first
+        trick_bounds(pos, seat, table=table)
+    for kind in args.kinds:
+        players, cards, trump, deals = kind.split(":")
+        n, c = int(players), int(cards)
+        times, nodes, answers = [], [], []
+        for pos, seat in random_positions(n, c, trump, int(deals), args.seed + n * 100 + c):
+            table.clear()
+            t0 = time.perf_counter()
+            answers.append(trick_bounds(pos, seat, table=table))
+            times.append(time.perf_counter() - t0)
+            nodes.append(solve_stats().nodes)
+        t = np.array(times)
+        print(
+            f"{kind}: median {np.median(t) * 1e3:.2f} ms, p95 {np.percentile(t, 95) * 1e3:.1f} ms,"
+            f" sum {t.sum():.2f} s; nodes median {np.median(nodes):,.0f}, sum {sum(nodes):,};"
+            f" answers {hash(tuple(answers)) & 0xFFFFFFFF:08x}",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
