@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_solver import random_positions
+from solver_deals import random_positions
 
 from ohhell.strategies.solver import TranspositionTable, exact_targets, solve_stats, trick_bounds
 

@@ -21,25 +21,10 @@ import time
 from pathlib import Path
 
 import numpy as np
+from solver_deals import random_positions
 
 import ohhell
-from ohhell.strategies.solver import Position, TranspositionTable, solve_stats, trick_bounds
-
-
-def random_positions(players: int, cards: int, trump: str, deals: int, seed: int) -> list[tuple[Position, int]]:
-    """The deals of ``bench_solver.random_positions`` (copied: that script needs the newest API)."""
-    rng = np.random.default_rng(seed)
-    out = []
-    for _ in range(deals):
-        deck = rng.permutation(52)
-        hands = tuple(int(sum(1 << int(c) for c in deck[i * cards : (i + 1) * cards])) for i in range(players))
-        under, over = -1, -1
-        if trump == "suit":
-            over = int(rng.integers(4))
-        elif trump == "setesdal":
-            under, over = (int(x) for x in rng.permutation(4)[:2])
-        out.append((Position(hands=hands, under=under, over=over, leader=0), int(rng.integers(players))))
-    return out
+from ohhell.strategies.solver import TranspositionTable, solve_stats, trick_bounds
 
 
 def main() -> None:
