@@ -294,6 +294,27 @@ def played(rates: dict[str, float], name: str) -> float:
     return (rates[f"{name}_13"] - rates[f"{name}_1"]) / (12 * 4)
 
 
+def cloop_only(times: int, deals: int, repeat: int) -> None:
+    """The kernel against the C loop ``times`` times over, then the 4-player random sizes (for a quiet machine)."""
+    print("| measurement | kernel deals/s | C loop deals/s | kernel / C loop | same deals |")
+    print("|---|---:|---:|---:|---|")
+    for i in range(times):
+        cl = c_loop(deals, repeat)
+        if cl is None:
+            print("no C compiler")
+            return
+        c_s, k_s, same = cl
+        print(f"| {i + 1} | {1 / k_s:,.0f} | {1 / c_s:,.0f} | {c_s / k_s:.2f}x | {same} |")
+    row = {h: 1e9 * kernel_seconds(4, h, 100_000, 5) for h in (1, 4, 7, 10, 13)}
+    steps = ", ".join(f"{(row[b] - row[a]) / (b - a):.0f}" for a, b in itertools.pairwise(sorted(row)))
+    fixed_ns, per_card = line(row)
+    cells = " | ".join(f"{v:,.0f}" for v in row.values())
+    print(
+        f"\n4 players, random, ns per deal at 1/4/7/10/13 cards: {cells}; fixed {fixed_ns:,.0f} ns, "
+        f"{per_card:.0f} ns per card, steps {steps}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--baseline", default="6249d57", help="git revision to compare with (default: 6249d57)")
@@ -302,7 +323,17 @@ def main() -> None:
     parser.add_argument(
         "--wizard", action="store_true", help="only the Wizard deck and the fallbacks; rewrites their section"
     )
+    parser.add_argument(
+        "--cloop",
+        type=int,
+        metavar="N",
+        default=0,
+        help="only the kernel against the C loop, N separate interleaved measurements, and the 4-player sizes; prints",
+    )
     args = parser.parse_args()
+    if args.cloop:
+        cloop_only(args.cloop, 300_000, 10)
+        return
     if args.wizard:
         command = f"python benchmarks/bench_kernel.py --wizard{' --quick' if args.quick else ''}"
         section = wizard_section(20_000 if args.quick else 200_000, 300 if args.quick else 3_000, 3, command)
