@@ -344,6 +344,7 @@ def main() -> None:
     deals = 30_000 if args.quick else 300_000
     repeat = 2 if args.quick else 5
     t_start = time.time()
+    load_start = os.getloadavg()[0]
     rel = release_comparison(args.baseline, deals, 1 if args.quick else args.reps)
     cl = c_loop(deals, repeat * 2)
     size_deals = 10_000 if args.quick else 100_000
@@ -358,7 +359,8 @@ def main() -> None:
         f"Machine: {platform.machine()}, {os.cpu_count()} cores (shared), Python {platform.python_version()}, "
         f"numpy {np.__version__}; this code at commit {commit}.  Command: `python benchmarks/bench_kernel.py"
         f" --baseline {args.baseline} --reps {args.reps}`"
-        f"{' --quick' if args.quick else ''}; {time.time() - t_start:.0f} s.",
+        f"{' --quick' if args.quick else ''}; {time.time() - t_start:.0f} s; load average (1 min) "
+        f"{load_start:.2f} at the start, {os.getloadavg()[0]:.2f} at the end of the timings (this run holds one core).",
         "CPU time of one process, best of the interleaved runs; 4 players x 7 cards, random play, Boerenbridge rules",
         "with a fixed hand size.",
         "",
