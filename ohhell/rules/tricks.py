@@ -18,7 +18,7 @@ from typing import Literal
 from numba import njit
 
 from ohhell.cards import Card, Suit
-from ohhell.cards.masks import RANK_OF, SUIT_OF
+from ohhell.cards.masks import RANK_OF, SUIT_OF, cards_of, suit_mask
 from ohhell.rules.checks import choice
 from ohhell.rules.trump import Trump
 
@@ -28,6 +28,7 @@ __all__ = [
     "card_strength",
     "led_suit",
     "legal_cards",
+    "legal_mask",
     "takes_over",
     "trick_strength",
     "trick_winner",
@@ -70,6 +71,9 @@ def led_suit(trick: Sequence[Card]) -> Suit | None:
 def legal_cards(hand: Sequence[Card], trick: Sequence[Card]) -> tuple[Card, ...]:
     """The distinct cards of ``hand`` that may be played to ``trick`` (sorted).
 
+    The decision is :func:`legal_mask`, the compiled function the kernel calls
+    too; Wizards and Jesters may always be played.
+
     Examples
     --------
     >>> from ohhell.cards import parse_cards
@@ -78,12 +82,31 @@ def legal_cards(hand: Sequence[Card], trick: Sequence[Card]) -> tuple[Card, ...]
     """
     distinct = sorted(set(hand))
     suit = led_suit(trick)
-    if suit is None:
+    plain = 0
+    for c in distinct:
+        if c.is_plain:
+            plain |= 1 << c.code
+    legal = legal_mask(plain, -1 if suit is None else int(suit))
+    if legal == plain:
         return tuple(distinct)
-    following = [c for c in distinct if c.suit == suit]
-    if not following:
-        return tuple(distinct)
-    return tuple(sorted(following + [c for c in distinct if not c.is_plain]))
+    return tuple(sorted(list(cards_of(legal)) + [c for c in distinct if not c.is_plain]))
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def legal_mask(plain: int, led: int) -> int:
+    """The cards of ``plain`` (a mask of plain cards, bit ``code``) that may be played when ``led`` is the
+    suit to follow (-1: none yet, or a Wizard came first): those of that suit if it holds any, else all.
+
+    Examples
+    --------
+    >>> bin(legal_mask(0b1 | 1 << 14, 1)), bin(legal_mask(0b1, 1)), bin(legal_mask(0b1, -1))
+    ('0b100000000000000', '0b1', '0b1')
+    """
+    if led >= 0:
+        follow = plain & suit_mask(led)
+        if follow != 0:
+            return follow
+    return plain
 
 
 def trick_winner(trick: Sequence[Card], trump: Trump, identical_cards: IdenticalCards = "first") -> int:

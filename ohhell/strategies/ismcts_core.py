@@ -34,8 +34,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ohhell.cards.masks import lowest_bit, popcount, suit_mask
+from ohhell.cards.masks import lowest_bit, popcount
 from ohhell.engine.stream import draw_below, next_word
+from ohhell.rules.tricks import legal_mask
 from ohhell.strategies.distilled_core import FEATURES
 from ohhell.strategies.policy_core import over_wants_of, policy_play, winning_position
 from ohhell.strategies.rollout_core import bid_fields, cards_array, finish_deal, weighted_sample
@@ -94,11 +95,7 @@ def draw_worlds(
 @njit(cache=True, inline="always", error_model="numpy")
 def _legal_of(hand: int, trick: np.ndarray, trick_len: int) -> int:
     """The cards of ``hand`` that may be played to the trick so far (follow suit)."""
-    if trick_len > 0:
-        follow = hand & suit_mask(trick[0] // 13)
-        if follow != 0:
-            return follow
-    return hand
+    return legal_mask(hand, trick[0] // 13 if trick_len > 0 else -1)
 
 
 @njit(cache=True, inline="always", error_model="numpy")

@@ -32,7 +32,7 @@ from numba import njit
 from ohhell.cards.masks import lowest_bit, popcount, suit_mask
 from ohhell.engine.stream import draw_below, shuffle_codes
 from ohhell.rules.restriction import hook_bids
-from ohhell.rules.tricks import trick_strength
+from ohhell.rules.tricks import legal_mask, trick_strength
 from ohhell.strategies.distilled_core import distilled_card
 from ohhell.strategies.policy_core import over_wants_of, policy_card, winning_position
 
@@ -330,13 +330,9 @@ def self_play_credits(
             best_seat = -1
             for p in range(n):
                 hand = hands[seat]
-                legal_cards = hand
-                if p > 0:
-                    follow = hand & suit_mask(led)
-                    if follow != 0:
-                        legal_cards = follow
-                    else:
-                        voids[seat] |= 1 << led
+                legal_cards = legal_mask(hand, led if p > 0 else -1)
+                if p > 0 and (hand & suit_mask(led)) == 0:  # shown out of the suit led
+                    voids[seat] |= 1 << led
                 if distilled:
                     c = distilled_card(hand, legal_cards, p, led, best_key, best_seat, seat, n, bids, won, h - t,
                                        t_under, t_over, played, voids, over, weights, no_features)  # fmt: skip

@@ -16,9 +16,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ohhell.cards.masks import SUIT_OF, kth_bit, popcount
+from ohhell.cards.masks import SUIT_OF, kth_bit, popcount, suit_mask
 from ohhell.engine.stream import draw_below
-from ohhell.rules.tricks import trick_strength
+from ohhell.rules.tricks import legal_mask, trick_strength
 from ohhell.strategies.distilled_core import distilled_card
 from ohhell.strategies.folk_core import folk_play
 from ohhell.strategies.policy_core import policy_card
@@ -53,7 +53,6 @@ def play_tricks(
     when no seat is of kind 4); ``voids``: a work buffer of ``n`` (the suits
     each seat has shown out of, kept only when ``weights`` is not empty).
     """
-    suit_bits = np.int64(0x1FFF)
     record = plays.shape[0] > 0
     played = 0
     track_voids = weights.shape[0] > 0  # only the distilled policy reads them
@@ -70,13 +69,9 @@ def play_tricks(
             if seat == n:
                 seat = 0
             hand = hands[seat]
-            legal = hand
-            if led >= 0:
-                follow = hand & (suit_bits << np.int64(13 * led))
-                if follow != 0:
-                    legal = follow
-                elif track_voids:
-                    voids[seat] |= 1 << led
+            legal = legal_mask(hand, led)
+            if track_voids and led >= 0 and (hand & suit_mask(led)) == 0:  # shown out of the suit led
+                voids[seat] |= 1 << led
             if all_random or kinds[seat] == 0:
                 c = kth_bit(legal, draw_below(st, 1 + seat, popcount(legal)))
             elif kinds[seat] == 3:

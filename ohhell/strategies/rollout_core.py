@@ -26,7 +26,7 @@ from numba import njit
 from ohhell.cards.masks import lowest_bit, popcount, suit_mask
 from ohhell.engine.stream import draw_below, shuffle_codes
 from ohhell.rules.restriction import hook_bids
-from ohhell.rules.tricks import trick_strength
+from ohhell.rules.tricks import legal_mask, trick_strength
 from ohhell.strategies.distilled_core import FEATURES, distilled_card
 from ohhell.strategies.folk_core import ALL_TIPS, folk_bid
 from ohhell.strategies.odds_core import card_chances, field_class, intent_class, odds_bid, trick_distribution
@@ -93,13 +93,9 @@ def finish_deal(
     for t in range(tricks_left):
         while trick_len < players:
             hand = hands[seat]
-            legal = hand
-            if trick_len > 0:
-                follow = hand & suit_mask(led)
-                if follow != 0:
-                    legal = follow
-                elif distilled:
-                    voids[seat] |= 1 << led
+            legal = legal_mask(hand, led if trick_len > 0 else -1)
+            if distilled and trick_len > 0 and (hand & suit_mask(led)) == 0:  # shown out of the suit led
+                voids[seat] |= 1 << led
             if distilled:
                 c = distilled_card(hand, legal, trick_len, led, best_key, best_seat, seat, players, bids, won,
                                    tricks_left - t, t_under, t_over, played, voids, over_wants, weights,

@@ -17,7 +17,7 @@ from numba import njit
 from ohhell.cards.masks import PLAIN_BITS, WIZARD_BITS, kth_bit, popcount
 from ohhell.engine.stream import draw_below
 from ohhell.rules.restriction import adjust_mask, adjuster, legal_bid_mask
-from ohhell.sim.kernel.bundles import DealWork, KernelRules, KernelSeats
+from ohhell.sim.kernel.bundles import DealWork, KernelRules, KernelSeats, RoundFacts
 from ohhell.strategies.ev_core import ev_bid
 from ohhell.strategies.folk_core import ALL_TIPS, folk_bid
 from ohhell.strategies.odds_core import seat_odds_bid
@@ -81,28 +81,22 @@ def choose_bid(
     heard_count: int,
     adjusting: bool,
     legal: int,
-    r: int,
-    n: int,
-    dealer: int,
-    t_under: int,
-    t_over: int,
-    known_out: int,
+    facts: RoundFacts,
     rules: KernelRules,
     seats: KernelSeats,
     work: DealWork,
-    folk_deck: bool,
 ) -> int:
     """The bid of ``seat`` (at ``pos`` from the dealer's left), one of ``legal``, as its strategy's ``bid``.
 
     ``heard_sum``/``heard_count``: the bids it has heard (the first ``heard_count`` positions; 0, 0 when
     bids are simultaneous).  ``adjusting``: the adjustment after simultaneous bids (it has heard every
-    other bid; the folk player bids as if it had heard none).  ``folk_deck``: the Wizard deck or two
-    decks, where the card-odds and distilled players bid as the folk player (:func:`wizard_aware_bid`).
-    Random play draws from the seat's own stream.
+    other bid; the folk player bids as if it had heard none).  With the Wizard deck or two decks
+    (``facts.folk_deck``) the card-odds and distilled players bid as the folk player
+    (:func:`wizard_aware_bid`).  Random play draws from the seat's own stream.
     """
+    r, n, h, dealer, t_under, t_over = facts.r, facts.n, facts.h, facts.dealer, facts.t_under, facts.t_over
     st = work.st
     kind = work.kinds[seat]
-    h = rules.hand_sizes[r]
     if seats.all_random or kind == 0:
         if legal == (1 << (h + 1)) - 1:  # the common case, without counting bits
             return draw_below(st, 1 + seat, h + 1)
@@ -113,7 +107,7 @@ def choose_bid(
     if kind == 1:
         own = int(work.dealt[seat]) & PLAIN_BITS if sight == 0 else 0
         return folk_bid(own, h, n, t_under, t_over, work.flags[seat], seen_sum, seen, legal)
-    if kind >= 3 and folk_deck:
+    if kind >= 3 and facts.folk_deck:
         return wizard_aware_bid(work.dealt[seat], sight, h, n, t_under, t_over, seen_sum, seen, legal)
     if kind >= 3:
         hands = work.hands  # by position from the dealer's left (a free buffer until play)
@@ -125,37 +119,25 @@ def choose_bid(
     for q in range(n if adjusting else heard_count):
         if q != pos:
             heard[q] = work.bids[(dealer + 1 + q) % n]
-    return _ev(seat, pos, n, h, dealer, sight, work.dealt, heard, t_under, t_over, known_out, rules.deck_mask,
+    return _ev(seat, pos, n, h, dealer, sight, work.dealt, heard, t_under, t_over, facts.known_out, rules.deck_mask,
                legal, rules.score_tables[r], work.flags[seat], st)  # fmt: skip
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def bid_round(
-    r: int,
-    n: int,
-    dealer: int,
-    t_under: int,
-    t_over: int,
-    known_out: int,
-    rules: KernelRules,
-    seats: KernelSeats,
-    work: DealWork,
-    folk_deck: bool,
-) -> int:
+def bid_round(facts: RoundFacts, rules: KernelRules, seats: KernelSeats, work: DealWork) -> int:
     """Every seat's bid in turn from the dealer's left (``work.bids`` and ``work.first_bids``); returns their
     sum."""
-    h = rules.hand_sizes[r]
+    n, dealer = facts.n, facts.dealer
     total = 0
     seat = dealer
     for i in range(n):
         seat += 1
         if seat == n:
             seat = 0
-        legal = legal_bid_mask(rules.restriction, h, seat == dealer, total)
+        legal = legal_bid_mask(rules.restriction, facts.h, seat == dealer, total)
         heard_sum = 0 if rules.simultaneous else total
         heard_count = 0 if rules.simultaneous else i
-        b = choose_bid(seat, i, heard_sum, heard_count, False, legal, r, n, dealer, t_under, t_over, known_out,
-                       rules, seats, work, folk_deck)  # fmt: skip
+        b = choose_bid(seat, i, heard_sum, heard_count, False, legal, facts, rules, seats, work)
         work.first_bids[seat] = b
         work.bids[seat] = b
         total += b
@@ -163,26 +145,13 @@ def bid_round(
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def adjust(
-    r: int,
-    n: int,
-    dealer: int,
-    total: int,
-    t_under: int,
-    t_over: int,
-    known_out: int,
-    rules: KernelRules,
-    seats: KernelSeats,
-    work: DealWork,
-    folk_deck: bool,
-) -> None:
+def adjust(facts: RoundFacts, total: int, rules: KernelRules, seats: KernelSeats, work: DealWork) -> None:
     """The adjustment after simultaneous bids: the seat the restriction names (if any) changes its bid
     (``total``: the first bids' sum)."""
-    h = rules.hand_sizes[r]
+    n, h, dealer = facts.n, facts.h, facts.dealer
     adj = adjuster(rules.restriction, h, work.bids, n, dealer)
     if adj < 0:
         return
     old = work.bids[adj]
     pos = (adj - dealer - 1) % n
-    work.bids[adj] = choose_bid(adj, pos, total - old, n - 1, True, adjust_mask(old, h), r, n, dealer, t_under,
-                                t_over, known_out, rules, seats, work, folk_deck)  # fmt: skip
+    work.bids[adj] = choose_bid(adj, pos, total - old, n - 1, True, adjust_mask(old, h), facts, rules, seats, work)

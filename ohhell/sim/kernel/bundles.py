@@ -27,6 +27,7 @@ __all__ = [
     "MatchOutputs",
     "DealWork",
     "LedgerWork",
+    "RoundFacts",
     "kernel_rules",
     "deck_bits",
     "deal_work",
@@ -147,6 +148,25 @@ class DealWork(NamedTuple):
     kinds: np.ndarray
     flags: np.ndarray
     no_plays: np.ndarray
+
+
+class RoundFacts(NamedTuple):
+    """What every step after the deal knows of the round (:func:`ohhell.sim.kernel.round.play_round`).
+
+    ``r``: the round's index; ``n`` seats; ``h`` cards a hand; the ``dealer`` (a seat of the deal);
+    ``t_under``/``t_over``: the trump suits (-1 none; one trump suit is ``t_over``); ``known_out``: the
+    cards everyone sees that are in no hand, as a mask; ``folk_deck``: the Wizard deck or two decks,
+    where the card-odds and distilled players bid and play as the folk player.
+    """
+
+    r: int
+    n: int
+    h: int
+    dealer: int
+    t_under: int
+    t_over: int
+    known_out: int
+    folk_deck: bool
 
 
 class LedgerWork(NamedTuple):

@@ -17,7 +17,7 @@ from numba import njit
 from ohhell.rules.restriction import dealer_hooked
 from ohhell.rules.scoring import round_scores
 from ohhell.sim.kernel.bidding import adjust, bid_round
-from ohhell.sim.kernel.bundles import DealWork, KernelRules, KernelSeats
+from ohhell.sim.kernel.bundles import DealWork, KernelRules, KernelSeats, RoundFacts
 from ohhell.sim.kernel.deal import deal
 from ohhell.sim.kernel.tricks import play
 
@@ -46,13 +46,12 @@ def play_round(
     each seat holds twice.
     """
     known_out = deal(r, n, dealer, rules, first_under, first_over, work, doubles, seats.all_random)
-    t_under = work.trump[0]
-    t_over = work.trump[1]
-    folk_deck = rules.wizards or doubles is not None  # the card-odds player bids and plays as the folk player
-    total = bid_round(r, n, dealer, t_under, t_over, known_out, rules, seats, work, folk_deck)
-    adjust(r, n, dealer, total, t_under, t_over, known_out, rules, seats, work, folk_deck)
     h = rules.hand_sizes[r]
-    play(n, dealer, h, t_under, t_over, rules, seats, work, plays, doubles)
+    folk_deck = rules.wizards or doubles is not None
+    facts = RoundFacts(r, n, h, dealer, work.trump[0], work.trump[1], known_out, folk_deck)
+    total = bid_round(facts, rules, seats, work)
+    adjust(facts, total, rules, seats, work)
+    play(facts, rules, seats, work, plays, doubles)
     hooked = dealer_hooked(rules.restriction, h, total - work.first_bids[dealer])
     round_scores(rules.score_tables[r], work.bids, work.tricks, n, dealer, hooked, rules.cons_points,
                  rules.cons_ties, work.scores)  # fmt: skip

@@ -26,11 +26,10 @@ from ohhell.cards.masks import (
     kth_bit,
     lowest_bit,
     popcount,
-    suit_mask,
 )
 from ohhell.engine.stream import draw_below
-from ohhell.rules.tricks import card_strength, takes_over, trick_strength
-from ohhell.sim.kernel.bundles import DealWork, KernelRules, KernelSeats
+from ohhell.rules.tricks import card_strength, legal_mask, takes_over, trick_strength
+from ohhell.sim.kernel.bundles import DealWork, KernelRules, KernelSeats, RoundFacts
 from ohhell.sim.kernel.supported import WIZARD
 from ohhell.strategies.folk_core import ALL_TIPS, folk_play
 from ohhell.strategies.playout import play_tricks
@@ -39,9 +38,7 @@ __all__ = ["play", "play_wizard", "play_two_decks"]
 
 
 @njit(cache=True, error_model="numpy")
-def play_wizard(
-    n: int, h: int, leader: int, t_under: int, t_over: int, work: DealWork, plays: np.ndarray, all_random: bool
-) -> None:
+def play_wizard(facts: RoundFacts, leader: int, work: DealWork, plays: np.ndarray, all_random: bool) -> None:
     """:func:`~ohhell.strategies.playout.play_tricks` for the Wizard deck (hands of :mod:`ohhell.cards.masks`).
 
     The rules of :mod:`ohhell.rules.tricks`: Wizards and Jesters may always
@@ -56,6 +53,7 @@ def play_wizard(
     best card's holder counted from the leader along the plain cards).
     ``plays`` records card codes.
     """
+    n, h, t_under, t_over = facts.n, facts.h, facts.t_under, facts.t_over
     hands, bids, tricks, kinds, flags, st = work.hands, work.bids, work.tricks, work.kinds, work.flags, work.st
     record = plays.shape[0] > 0
     played = 0
@@ -75,11 +73,7 @@ def play_wizard(
                 seat = 0
             hand = hands[seat]
             plain = hand & PLAIN_BITS
-            legal = plain
-            if led >= 0:
-                follow = plain & suit_mask(led)
-                if follow != 0:
-                    legal = follow
+            legal = legal_mask(plain, led)
             if all_random or kinds[seat] == 0:
                 cards = distinct_cards(hand) & ~(plain & ~legal)
                 b = kth_bit(cards, draw_below(st, 1 + seat, popcount(cards)))
@@ -127,11 +121,8 @@ def play_wizard(
 
 @njit(cache=True, error_model="numpy")
 def play_two_decks(
-    n: int,
-    h: int,
+    facts: RoundFacts,
     leader: int,
-    t_under: int,
-    t_over: int,
     work: DealWork,
     doubles: np.ndarray,
     plays: np.ndarray,
@@ -150,6 +141,7 @@ def play_two_decks(
     strength (:func:`ohhell.strategies.folk_core.trick_so_far`), as
     :func:`ohhell.strategies.folk.folk_play` does.
     """
+    n, h, t_under, t_over = facts.n, facts.h, facts.t_under, facts.t_over
     hands, bids, tricks, kinds, flags, st = work.hands, work.bids, work.tricks, work.kinds, work.flags, work.st
     record = plays.shape[0] > 0
     played = 0
@@ -165,11 +157,7 @@ def play_two_decks(
             if seat == n:
                 seat = 0
             hand = hands[seat]
-            legal = hand
-            if led >= 0:
-                follow = hand & suit_mask(led)
-                if follow != 0:
-                    legal = follow
+            legal = legal_mask(hand, led)
             if all_random or kinds[seat] == 0:
                 c = kth_bit(legal, draw_below(st, 1 + seat, popcount(legal)))
             else:
@@ -203,11 +191,7 @@ def play_two_decks(
 
 @njit(cache=True, inline="always", error_model="numpy")
 def play(
-    n: int,
-    dealer: int,
-    h: int,
-    t_under: int,
-    t_over: int,
+    facts: RoundFacts,
     rules: KernelRules,
     seats: KernelSeats,
     work: DealWork,
@@ -217,19 +201,20 @@ def play(
     """Play the ``h`` tricks of the hands dealt (``work.dealt``) from the dealer's left: ``work.tricks`` by seat,
     ``plays`` (``[trick, position]``, or empty) the cards.  With the Wizard deck ``work.dealt`` becomes card
     masks (one bit per card code) after play.  ``doubles``: as for :func:`ohhell.sim.kernel.deal.deal`."""
+    n, h, t_under, t_over = facts.n, facts.h, facts.t_under, facts.t_over
     hands, tricks = work.hands, work.tricks
     for s in range(n):
         hands[s] = work.dealt[s]
         tricks[s] = 0
-    leader = dealer + 1
+    leader = facts.dealer + 1
     if leader == n:
         leader = 0
     if rules.wizards:
-        play_wizard(n, h, leader, t_under, t_over, work, plays, seats.all_random)
+        play_wizard(facts, leader, work, plays, seats.all_random)
         for s in range(n):
             work.dealt[s] = card_mask(work.dealt[s])
     elif doubles is not None:
-        play_two_decks(n, h, leader, t_under, t_over, work, doubles, plays, seats.all_random, rules.identical_last)
+        play_two_decks(facts, leader, work, doubles, plays, seats.all_random, rules.identical_last)
     else:
         play_tricks(
             hands, n, h, leader, work.bids, tricks, t_under, t_over, work.kinds, work.flags, work.st, work.trick_buf,
