@@ -72,7 +72,7 @@ from ohhell.studies.config import (
     scale_counts,
 )
 from ohhell.studies.folk_tips import CLAIMS, folk_tips, holm_verdicts
-from ohhell.studies.markdown import markdown_table
+from ohhell.studies.markdown import markdown_table, p_text
 from ohhell.studies.seat_advantage import seat_advantage
 from ohhell.studies.variant_balance import MEASURES, variant_balance
 from ohhell.studies.variants import variant, variants_from
@@ -298,7 +298,7 @@ def _seat_advantage(ctx: _Context, run: StudyRun) -> None:
         run.headline.append("\nEqual seats:\n")
         run.headline.append(
             markdown_table(
-                t.assign(p_value=t["p_value"].map(lambda x: f"{x:.2g}"), effect_size=t["effect_size"].round(4))[
+                t.assign(p_value=t["p_value"].map(p_text), effect_size=t["effect_size"].round(4))[
                     ["rules", "players", "measure", "test", "n", "p_value", "effect", "effect_size"]
                 ]
             )
@@ -452,7 +452,7 @@ def _variant_balance(ctx: _Context, run: StudyRun) -> None:
             lambda r: "" if pd.isna(r["diff"]) else f"{r['diff']:+.3f} ({r['diff_lo']:+.3f}, {r['diff_hi']:+.3f})",
             axis=1,
         ),
-        p_value=m["p_value"].map(lambda x: "" if pd.isna(x) else f"{x:.2g}"),
+        p_value=m["p_value"].map(p_text),
     )
     run.headline.append(markdown_table(show[["variant", "measure", "n", "estimate", "vs_baseline", "p_value"]]))
 
