@@ -8,16 +8,20 @@ moderate number of examples so the whole suite stays fast.  Set the
 
 Before a run, numba's cache files of the package are deleted when a module
 holding compiled code changed since the last run (numba itself only notices
-an edit of a function's own file).
+an edit of a function's own file), and learned values are kept in a folder
+of the run's own (``OHHELL_CACHE_DIR``), shared by its workers.
 """
 
-import hashlib
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
+
+from ohhell.cache import PACKAGE, compiled_sources_digest
 
 settings.register_profile("ci", deadline=None, max_examples=60, derandomize=True, database=None, print_blob=True)
 settings.register_profile("thorough", deadline=None, max_examples=1000, derandomize=True, database=None)
@@ -30,18 +34,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 # Before the run (in the xdist controller only), the caches are cleared whenever any module holding
 # compiled code has changed since the last run.
 
-PACKAGE = Path(__file__).resolve().parent.parent / "ohhell"
 STAMP = PACKAGE / "__pycache__" / "compiled-sources.sha256"
-
-
-def compiled_sources_digest() -> str:
-    """A digest of every module of the package that holds compiled code (its path and text)."""
-    digest = hashlib.sha256()
-    for path in sorted(PACKAGE.rglob("*.py")):
-        text = path.read_bytes()
-        if b"njit" in text or b"@intrinsic" in text:
-            digest.update(str(path.relative_to(PACKAGE)).encode() + b"\0" + text + b"\0")
-    return digest.hexdigest()
+_LEARNED = pytest.StashKey[str]()
 
 
 def clear_stale_numba_caches() -> int:
@@ -67,6 +61,13 @@ def clear_stale_numba_caches() -> int:
 def pytest_configure(config: pytest.Config) -> None:
     if hasattr(config, "workerinput"):  # an xdist worker: its controller has done it
         return
+    # learned values (ohhell.cache) in a folder of this run's, shared by its workers, not the user's cache
+    config.stash[_LEARNED] = os.environ["OHHELL_CACHE_DIR"] = tempfile.mkdtemp(prefix="ohhell-test-cache-")
     deleted = clear_stale_numba_caches()
     if deleted:
         print(f"compiled sources changed since the last run: {deleted} numba cache files deleted", file=sys.stderr)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _LEARNED in config.stash:
+        shutil.rmtree(config.stash[_LEARNED], ignore_errors=True)

@@ -18,6 +18,7 @@ from typing import Literal
 import numpy as np
 from joblib import Parallel, delayed
 
+from ohhell.cache import memory
 from ohhell.cards import Card, Suit
 from ohhell.cards.masks import mask_of
 from ohhell.engine import Observation, Stream
@@ -59,13 +60,23 @@ def _keep(key: _Key, odds: np.ndarray) -> np.ndarray:
 
 
 def _learn(
-    deck: tuple[int, ...], n: int, h: int, kind: int, hook: bool, table: tuple[int, ...], play: Play
+    deck: tuple[int, ...],
+    n: int,
+    h: int,
+    kind: int,
+    hook: bool,
+    table: tuple[int, ...],
+    play: Play,
+    deals: int = LEARNING_DEALS,
+    rounds: int = LEARNING_ROUNDS,
+    prior: float = _PRIOR,
 ) -> np.ndarray:
     """The odds ``[position, field, intent, is trump, rank, length, higher]`` of one round shape and trump kind,
     the cards played by ``play``.
 
     The chances for any bid (intent :data:`~ohhell.strategies.odds_core.ANY_BID`) shrink towards
-    ``1 / players``; those of each intent class towards the chances for any bid.
+    ``1 / players``; those of each intent class towards the chances for any bid (``prior``
+    pseudo-deals each); ``rounds`` rounds of ``deals`` self-play deals.
     """
     score = np.array(table, dtype=np.int64).reshape(h + 1, h + 1)
     odds = np.full(_SHAPE, 1.0 / n)
@@ -73,16 +84,26 @@ def _learn(
     seed = np.random.SeedSequence([2026, n, h, kind, int(hook), len(deck)])
     st = state_array(Stream(seed))
     cards = np.array(deck, dtype=np.int64)
-    for _ in range(LEARNING_ROUNDS):
+    for _ in range(rounds):
         wins = np.zeros((core.POSITIONS, core.FIELDS, core.INTENTS - 1, 2, 13, core.LENGTHS, core.HIGHER))
         counts = np.zeros_like(wins)
-        core.self_play_credits(cards, n, h, kind, hook, odds, score, LEARNING_DEALS, st, wins, counts, weights)
-        pooled = (wins.sum(axis=2) + _PRIOR / n) / (counts.sum(axis=2) + _PRIOR)
+        core.self_play_credits(cards, n, h, kind, hook, odds, score, deals, st, wins, counts, weights)
+        pooled = (wins.sum(axis=2) + prior / n) / (counts.sum(axis=2) + prior)
         odds[kind, :, :, core.ANY_BID] = pooled
-        odds[kind, :, :, : core.ANY_BID] = (wins + _PRIOR * pooled[:, :, None]) / (counts + _PRIOR)
+        odds[kind, :, :, : core.ANY_BID] = (wins + prior * pooled[:, :, None]) / (counts + prior)
     out: np.ndarray = odds[kind].copy()
     out.setflags(write=False)
     return out
+
+
+def _learn_stored(
+    deck: tuple[int, ...], n: int, h: int, kind: int, hook: bool, table: tuple[int, ...], play: Play
+) -> np.ndarray:
+    """:func:`_learn`, loaded from the on-disk cache when a process learned it before (:mod:`ohhell.cache`:
+    keyed by its code, its arguments with the learning's sizes, and the compiled code it runs)."""
+    odds: np.ndarray = memory().cache(_learn)(deck, n, h, kind, hook, table, play)
+    odds.setflags(write=False)
+    return odds
 
 
 def _round_odds(compiled: CompiledRules, play: Play) -> np.ndarray:
@@ -101,10 +122,11 @@ def _round_odds(compiled: CompiledRules, play: Play) -> np.ndarray:
     # depend on the order or the number of threads (the self-play releases the GIL)
     missing = list(dict.fromkeys(key for _, _, key in keys if key not in _learned))
     if len(missing) > 1:
-        for key, odds in zip(missing, Parallel(n_jobs=-1, prefer="threads")(delayed(_learn)(*k) for k in missing)):
+        learned = Parallel(n_jobs=-1, prefer="threads")(delayed(_learn_stored)(*k) for k in missing)
+        for key, odds in zip(missing, learned):
             _keep(key, odds)
     for r, kind, key in keys:
-        out[r, kind] = _learned[key] if key in _learned else _keep(key, _learn(*key))
+        out[r, kind] = _learned[key] if key in _learned else _keep(key, _learn_stored(*key))
     out.setflags(write=False)
     return out
 
@@ -120,7 +142,9 @@ def round_odds(compiled: CompiledRules, play: Play = "policy") -> np.ndarray:
     (read-only), the cards played by ``play`` in the self-play they are learned from.
 
     Learned by self-play on first use for these rules and cached (per round
-    shape, trump kind, hook, score table and play): about 0.1 s per round shape.
+    shape, trump kind, hook, score table and play): about 0.1-0.5 s per round
+    shape, kept in the process and on disk (:mod:`ohhell.cache`), so another
+    process loads them.
     Decks with Wizards or two copies of a card are not modelled (zeros).
     """
     codes = [int(c) for c in compiled.deck]
