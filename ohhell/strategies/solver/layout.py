@@ -73,9 +73,16 @@ _F_LO, _F_HI, _F_R, _F_P, _F_M, _F_I, _F_TLEN, _F_LEADER, _F_TMASK, _F_ROW, _F_T
 # above it); _F_TMK: the same for the trick the current card completes (0 if none); _F_POFF, _F_LA,
 # _F_LB: the node's bucket in the pattern part of the table and its suit lengths (two words)
 _F_REL, _F_TMK, _F_POFF, _F_LA, _F_LB = range(17, 22)
+_F_OKEY = 22  # the key word of the suit of the card the node is trying, before that card was played
 _OWN = _FR + _FW * _MAXPLY  # the seat holding each card (cards never change hands)
 _KIL = _OWN + 64  # by ply: the others' card that last refuted there + 1 (0 for none), tried early
-ST_SIZE = _KIL + _MAXPLY + 8
+# kept up to date as cards are played: for each suit the seats holding its cards still held, from the
+# lowest up (3 bits a card after a leading 1: the table key's words), and every seat's suit lengths
+# (4 bits a suit, 16 a seat: seats 0..3 in _LENA, 4..6 in _LENB)
+_KEYW = _KIL + _MAXPLY + 8
+_LENA = _KEYW + 4
+_LENB = _LENA + 1
+ST_SIZE = _LENB + 1
 
 # ---- option flags ---------------------------------------------------------------------------
 F_TT = 1
@@ -91,15 +98,17 @@ F_PART = 16
 # the number of top cards of each suit the values depend on, 4 bits a suit) and the packed values:
 # 4 bits each max_lo, max_hi, min_lo, min_hi (bits 0..15), exact targets won (bits 16..29) and lost
 # (bits 32..45), tricks left (bits 48..51), the card that decided the last search + 1 (bits 52..57).
-# The pattern part (partition search), after the exact part's rows: buckets of 64 words (two rows),
-# six ways of 10 words: the tag (with the leader), the suit lengths by seat (two words, 4 bits a suit,
-# 16 a seat), for each suit the seats holding its top k cards from the highest down (3 bits a card
-# after a leading 1), the generation with the k of each suit (4 bits each) from bit 32, the values.
+# The pattern part (partition search), after the exact part's rows: buckets of 64 words (two rows):
+# words 0..5 the six ways' check words (a hash of tag and lengths, odd; 0 for empty), so a probe reads
+# one line, then from word 8 six ways of 9 words: the tag (with the leader), the suit lengths by seat
+# (two words, 4 bits a suit, 16 a seat), for each suit the seats holding its top k cards (the key
+# word's last k digits after a leading 1), the generation with the k of each suit (4 bits each) from
+# bit 32, the values.
 # An entry serves every position with the same lengths and the same holders of those top cards.
 TT_WIDTH = 32
 WAYS = 4
 PWAYS = 6
-PW = 10
+PW = 9
 _E_TAG = 0
 _E_KEY = 1
 _E_GEN = 5

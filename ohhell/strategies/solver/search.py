@@ -78,6 +78,7 @@ from ohhell.strategies.solver.layout import (
     _F_LEADER,
     _F_LO,
     _F_M,
+    _F_OKEY,
     _F_P,
     _F_POFF,
     _F_R,
@@ -123,6 +124,9 @@ from ohhell.strategies.solver.layout import (
 from ohhell.strategies.solver.moves import _classes, _gen_moves, _order_moves
 from ohhell.strategies.solver.table import (
     _card_of,
+    _init_keys,
+    _key_remove,
+    _key_restore,
     _kmax,
     _lengths,
     _make_key,
@@ -391,6 +395,7 @@ def _play_child(st: np.ndarray, ply: int) -> int:
     tlen = st[f + _F_TLEN]
     n = st[_N]
     bit = np.int64(1) << c
+    st[f + _F_OKEY] = _key_remove(st, p, c)
     st[_H + p] ^= bit
     st[_ALL] ^= bit
     w = _place(st, ply, tlen, p, c)
@@ -414,6 +419,7 @@ def _undo_child(st: np.ndarray, ply: int) -> None:
     bit = np.int64(1) << c
     st[_H + p] ^= bit
     st[_ALL] ^= bit
+    _key_restore(st, p, c, st[f + _F_OKEY])
     st[_TLEN] = st[f + _F_TLEN]
     st[_LEADER] = st[f + _F_LEADER]
     st[_TMASK] = st[f + _F_TMASK]
@@ -468,7 +474,7 @@ def _finish(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, result: bo
     val = _update(val, lo, hi, r, result)
     if best >= 0:
         val = (val & ~(np.int64(63) << 52)) | bits
-    _tt_store(st, tt, b, check, tag, kb, r, val, relk)
+    _tt_store(st, tt, b, check, tag, kb, r, val, relk, e)
     off = st[f + _F_POFF]
     if off >= 0:
         la = st[f + _F_LA]
@@ -578,6 +584,7 @@ def setup(
             if (hands[p] >> c) & 1:
                 st[_OWN + c] = p
     st[_ALL] = a
+    _init_keys(st)
     t = trick.shape[0]
     st[_TLEN] = t
     tm = 0
@@ -651,6 +658,7 @@ def _play(st: np.ndarray, c: int) -> int:
     leader = st[_LEADER]
     p = (leader + tlen) % n
     bit = np.int64(1) << c
+    _key_remove(st, p, c)
     st[_H + p] ^= bit
     st[_ALL] ^= bit
     w = _place(st, 0, tlen, p, c)

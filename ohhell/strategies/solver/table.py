@@ -19,6 +19,13 @@ pair as one merged sequence (under r < over r < under r + 1), 4 bits a card
 to renaming cards, so they share an entry whatever was played before.  The
 row layout and the packed values are in :mod:`ohhell.strategies.solver.layout`;
 the 4-way buckets keep the ways' check words in one cache line (measured).
+The plain suits' words and the suit lengths are kept in the state as cards
+are played and taken back (:func:`_key_remove`, :func:`_key_restore`: a
+played card's 3-bit digit is cut out of its suit's word), so a probe only
+hashes them, and a pattern (partition search) is the last digits of a word;
+the pattern buckets keep their ways' check words in one line too.  Measured
+against computing them at each probe, in alternation on 20 deals of 4 x 10:
+about 5% less time, the same nodes.
 
 Partition search (:func:`_pt_find`, :func:`_pt_store`): an entry also
 records, for each suit, how many of its top cards the values depend on
@@ -46,7 +53,9 @@ from ohhell.strategies.solver.layout import (
     _E_VAL,
     _GEN,
     _H,
-    _HI13,
+    _KEYW,
+    _LENA,
+    _LENB,
     _LO13,
     _MINGEN,
     _N,
@@ -66,23 +75,73 @@ _GEN_BITS = np.int64(0xFFFFFFFF)
 
 
 @njit(cache=True, error_model="numpy")
-def _make_key(st: np.ndarray, kb: int, tag: int) -> int:
-    """Write the relative-rank key of the trick boundary to ``st[kb:kb + 4]``; returns its check word
-    (a hash of key and ``tag``, odd so never 0)."""
+def _init_keys(st: np.ndarray) -> None:
+    """Fill the key words and suit lengths kept in ``st`` from the hands (at set-up)."""
     a = st[_ALL]
-    under = st[_UNDER]
-    over = st[_OVER]
     for q in range(4):
-        if under >= 0 and q in (under, over):
-            continue
         x = (a >> (13 * q)) & 0x1FFF
         k = 1
         while x != 0:
             c = int(_LO13[x])
             x &= x - 1
             k = (k << 3) | st[_OWN + 13 * q + c]
-        st[kb + q] = k
+        st[_KEYW + q] = k
+    la = 0
+    lb = 0
+    for p in range(st[_N]):
+        h = st[_H + p]
+        v = (
+            _POP13[h & 0x1FFF]
+            | (_POP13[(h >> 13) & 0x1FFF] << 4)
+            | (_POP13[(h >> 26) & 0x1FFF] << 8)
+            | (_POP13[(h >> 39) & 0x1FFF] << 12)
+        )
+        if p < 4:
+            la |= v << (16 * p)
+        else:
+            lb |= v << (16 * (p - 4))
+    st[_LENA] = la
+    st[_LENB] = lb
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _key_remove(st: np.ndarray, p: int, c: int) -> int:
+    """Take card ``c`` of seat ``p`` out of the key words and lengths (before it leaves ``st[_ALL]``);
+    returns the suit's key word as it was, for :func:`_key_restore`."""
+    q = c // 13
+    held = (st[_ALL] >> (13 * q)) & 0x1FFF
+    r = c - 13 * q
+    t = 3 * int(_POP13[held >> (r + 1)])  # the bits of the digits of the higher cards
+    old = int(st[_KEYW + q])
+    st[_KEYW + q] = ((old >> (t + 3)) << t) | (old & ((np.int64(1) << t) - 1))
+    if p < 4:
+        st[_LENA] -= np.int64(1) << (16 * p + 4 * q)
+    else:
+        st[_LENB] -= np.int64(1) << (16 * (p - 4) + 4 * q)
+    return old
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _key_restore(st: np.ndarray, p: int, c: int, old: int) -> None:
+    """Undo :func:`_key_remove`."""
+    q = c // 13
+    st[_KEYW + q] = old
+    if p < 4:
+        st[_LENA] += np.int64(1) << (16 * p + 4 * q)
+    else:
+        st[_LENB] += np.int64(1) << (16 * (p - 4) + 4 * q)
+
+
+@njit(cache=True, error_model="numpy")
+def _make_key(st: np.ndarray, kb: int, tag: int) -> int:
+    """Write the relative-rank key of the trick boundary to ``st[kb:kb + 4]``; returns its check word
+    (a hash of key and ``tag``, odd so never 0)."""
+    under = st[_UNDER]
+    over = st[_OVER]
+    for q in range(4):
+        st[kb + q] = st[_KEYW + q]
     if under >= 0:
+        a = st[_ALL]
         xu = (a >> (13 * under)) & 0x1FFF
         xo = (a >> (13 * over)) & 0x1FFF
         lo_word = 1
@@ -151,10 +210,10 @@ def _tt_find(st: np.ndarray, tt: np.ndarray, b: int, check: int, tag: int, kb: i
 
 @njit(cache=True, error_model="numpy")
 def _tt_store(
-    st: np.ndarray, tt: np.ndarray, b: int, check: int, tag: int, kb: int, r: int, val: int, relk: int
+    st: np.ndarray, tt: np.ndarray, b: int, check: int, tag: int, kb: int, r: int, val: int, relk: int, e: int
 ) -> None:
-    """Store ``val`` for the key at ``st[kb:kb + 4]``, depending on the top ``relk`` cards of each suit."""
-    e = _tt_find(st, tt, b, check, tag, kb)
+    """Store ``val`` for the key at ``st[kb:kb + 4]``, depending on the top ``relk`` cards of each suit, in
+    entry ``e`` (the key's entry, :func:`_tt_find`) or, when ``e < 0``, a new one."""
     if e >= 0:
         relk = _kmax(relk, (tt[b, e + _E_GEN] >> 32) & 0xFFFF)
     else:
@@ -220,51 +279,41 @@ def _rel_mask(st: np.ndarray, relk: int) -> int:
 
 @njit(cache=True, inline="always", error_model="numpy")
 def _pattern(st: np.ndarray, q: int, k: int) -> int:
-    """The seats holding the top ``k`` cards of suit ``q``, from the highest down, after a leading 1."""
-    x = (st[_ALL] >> (13 * q)) & 0x1FFF
-    w = 1
-    for _ in range(k):
-        c = int(_HI13[x])
-        x ^= 1 << c
-        w = (w << 3) | st[_OWN + 13 * q + c]
-    return w
+    """The seats holding the top ``k`` cards of suit ``q`` (the key word's last ``k`` digits), after a
+    leading 1."""
+    t = 3 * k
+    return int((np.int64(1) << t) | (st[_KEYW + q] & ((np.int64(1) << t) - 1)))
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def _lengths(st: np.ndarray) -> tuple[int, int]:
     """Every seat's suit lengths, 4 bits a suit and 16 a seat: seats 0..3, then 4..6."""
-    la = 0
-    lb = 0
-    for p in range(st[_N]):
-        h = st[_H + p]
-        v = (
-            _POP13[h & 0x1FFF]
-            | (_POP13[(h >> 13) & 0x1FFF] << 4)
-            | (_POP13[(h >> 26) & 0x1FFF] << 8)
-            | (_POP13[(h >> 39) & 0x1FFF] << 12)
-        )
-        if p < 4:
-            la |= v << (16 * p)
-        else:
-            lb |= v << (16 * (p - 4))
-    return la, lb
+    return st[_LENA], st[_LENB]
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _pt_hash(tag: int, la: int, lb: int) -> int:
+    h = (np.uint64(la) ^ np.uint64(tag)) * np.uint64(0x9E3779B97F4A7C15)
+    h = (h ^ np.uint64(lb)) * np.uint64(0xBF58476D1CE4E5B9)
+    h ^= h >> np.uint64(31)
+    return int(np.int64(h))
 
 
 @njit(cache=True, inline="always", error_model="numpy")
 def _pt_bucket(st: np.ndarray, tag: int, la: int, lb: int) -> int:
     """The offset (in the flat table) of the pattern bucket for these lengths."""
-    h = (np.uint64(la) ^ np.uint64(tag)) * np.uint64(0x9E3779B97F4A7C15)
-    h = (h ^ np.uint64(lb)) * np.uint64(0xBF58476D1CE4E5B9)
-    h ^= h >> np.uint64(31)
     nb = int(st[_NB])
-    return 32 * nb + 64 * (int(np.int64(h >> np.uint64(8))) & (nb // 4 - 1))
+    return 32 * nb + 64 * ((_pt_hash(tag, la, lb) >> 8) & (nb // 4 - 1))
 
 
 @njit(cache=True, error_model="numpy")
 def _pt_find(st: np.ndarray, tf: np.ndarray, off: int, tag: int, la: int, lb: int) -> int:
     """The entry (an offset in the flat table) of bucket ``off`` that serves the position, or -1."""
+    check = _pt_hash(tag, la, lb) | 1
     for w in range(PWAYS):
-        x = off + PW * w
+        if tf[off + w] != check:
+            continue
+        x = off + 8 + PW * w
         if tf[x] == tag and tf[x + 1] == la and tf[x + 2] == lb and (tf[x + 7] & _GEN_BITS) >= st[_MINGEN]:
             relk = (tf[x + 7] >> 32) & 0xFFFF
             ok = True
@@ -286,13 +335,16 @@ def _pt_store(
     if x < 0:
         best = 1 << 40
         gen = st[_GEN]
+        way = 0
         for w in range(PWAYS):
-            y = off + PW * w
+            y = off + 8 + PW * w
             g = tf[y + 7] & _GEN_BITS
             cost = ((tf[y + 8] >> 48) & 15) if g == gen and tf[y] != 0 else -(1 << 30) + g
             if cost < best:
                 best = cost
                 x = y
+                way = w
+        tf[off + way] = _pt_hash(tag, la, lb) | 1
         tf[x] = tag
         tf[x + 1] = la
         tf[x + 2] = lb
