@@ -18,6 +18,7 @@ from ohhell.rules import FixedHands, Rules, WizardDeck, compile_rules
 from ohhell.sim import fast_path_reason
 from ohhell.strategies import CardOdds, Distilled, ExpectedValue, Folk, RandomStrategy, Rollout, distill
 from ohhell.strategies import odds_core as core
+from ohhell.strategies.compiled_inputs import policy_card
 from ohhell.strategies.distill import (
     Decision,
     Fitted,
@@ -30,7 +31,6 @@ from ohhell.strategies.distilled import distilled_play
 from ohhell.strategies.distilled_core import CONTEXTS, FEATURE_NAMES, FEATURES
 from ohhell.strategies.distilled_weights import card_weights, weights_file
 from ohhell.strategies.registry import strategy
-from ohhell.strategies.rollout import policy_card
 from tests.paths import assert_paths_agree
 from tests.strategies import rules_variants
 

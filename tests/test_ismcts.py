@@ -16,7 +16,7 @@ from ohhell.engine.stream import state_array
 from ohhell.rules import DoubleDeck, FixedHands, Trump, WizardDeck, compile_rules
 from ohhell.strategies import ISMCTS, Rollout
 from ohhell.strategies import ismcts_core as core
-from ohhell.strategies.rollout import policy_card
+from ohhell.strategies.compiled_inputs import policy_card
 
 SMALL = ISMCTS(iterations=40, worlds=8, bidder=Rollout(bid_samples=12, play_samples=8))
 

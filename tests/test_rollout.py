@@ -27,10 +27,10 @@ from ohhell.rules import (
 )
 from ohhell.strategies import Distilled, ExpectedValue, Rollout
 from ohhell.strategies import rollout_core as core
+from ohhell.strategies.compiled_inputs import over_wants, play_inputs, shown_out
 from ohhell.strategies.distilled_weights import card_weights
 from ohhell.strategies.expected_value import ev_inputs
 from ohhell.strategies.registry import strategy
-from ohhell.strategies.rollout import over_wants, play_inputs, shown_out
 from ohhell.tournament import tournament
 from tests.strategies import rules_variants
 

@@ -44,9 +44,10 @@ from ohhell.review.values import Budget, batch_streams, t_interval
 from ohhell.rules import Rules, Sequential, Trump, compile_rules
 from ohhell.strategies import Rollout
 from ohhell.strategies import rollout_core as core
+from ohhell.strategies.compiled_inputs import compiled_deck
 from ohhell.strategies.expected_value import ev_inputs
 from ohhell.strategies.folk import trump_pair
-from ohhell.strategies.rollout import compiled_deck, playout_weights
+from ohhell.strategies.rollout import playout_weights
 
 __all__ = ["BidAdvice", "BidOption", "advise_bid", "bidder_view", "ADVICE_BUDGET"]
 

@@ -32,7 +32,7 @@ from ohhell.engine import Observation, Stream
 from ohhell.review.one_card import one_card_bid_values
 from ohhell.review.values import DEFAULT_BUDGET, Budget, ChoiceValues, batch_streams
 from ohhell.strategies import Rollout
-from ohhell.strategies.rollout import compiled_deck
+from ohhell.strategies.compiled_inputs import compiled_deck
 
 __all__ = ["Decision", "evaluate", "grade", "values_player", "ReviewPhase"]
 

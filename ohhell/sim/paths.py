@@ -23,9 +23,9 @@ from ohhell.sim.arrays import DealArrays, MatchArrays
 from ohhell.sim.streams import unit_streams
 from ohhell.strategies import CardOdds, Distilled, ExpectedValue, Folk, RandomStrategy, Spoiler, folk_core
 from ohhell.strategies.card_odds import round_odds
+from ohhell.strategies.compiled_inputs import over_wants
 from ohhell.strategies.distilled_core import FEATURES
 from ohhell.strategies.distilled_weights import card_weights
-from ohhell.strategies.rollout import over_wants
 
 __all__ = ["Mode", "Path", "fast_path_reason", "run_chunk", "reference_deals"]
 

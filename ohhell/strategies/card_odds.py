@@ -26,9 +26,9 @@ from ohhell.engine.stream import state_array
 from ohhell.rules import CompiledRules, compile_rules
 from ohhell.rules.variant import Rules
 from ohhell.strategies import odds_core as core
+from ohhell.strategies.compiled_inputs import compiled_deck, policy_card, wizard_aware_bid
 from ohhell.strategies.distilled_weights import card_weights
 from ohhell.strategies.folk import Folk, longest_suit, trump_pair
-from ohhell.strategies.rollout import compiled_deck, policy_card, wizard_aware_bid
 
 __all__ = ["CardOdds", "round_odds", "odds_bid", "Play", "LEARNING_DEALS", "LEARNING_ROUNDS"]
 
@@ -156,7 +156,7 @@ def round_odds(compiled: CompiledRules, play: Play = "policy") -> np.ndarray:
 def odds_bid(obs: Observation, play: Play) -> int:
     """The card-odds bid of an observation, under the odds learned with ``play``'s card play (:func:`round_odds`).
 
-    With a Wizard deck or two decks: :func:`~ohhell.strategies.rollout.wizard_aware_bid`.
+    With a Wizard deck or two decks: :func:`~ohhell.strategies.compiled_inputs.wizard_aware_bid`.
     """
     if len(obs.legal_bids) == 1:
         return obs.legal_bids[0]

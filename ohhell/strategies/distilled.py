@@ -22,10 +22,10 @@ from ohhell.cards.masks import mask_of
 from ohhell.engine import Observation, Stream
 from ohhell.rules.tricks import trick_strength
 from ohhell.strategies.card_odds import odds_bid
+from ohhell.strategies.compiled_inputs import compiled_deck, over_wants, shown_out
 from ohhell.strategies.distilled_core import FEATURES, distilled_card
 from ohhell.strategies.distilled_weights import card_weights
 from ohhell.strategies.folk import Folk, longest_suit, trump_pair
-from ohhell.strategies.rollout import compiled_deck, over_wants, shown_out
 
 __all__ = ["Distilled", "PolicyInputs", "distilled_play", "trick_so_far"]
 

@@ -17,8 +17,9 @@ from ohhell.cards import Card, Suit
 from ohhell.engine import Observation, Stream
 from ohhell.engine.stream import state_array
 from ohhell.strategies import ismcts_core as core
+from ohhell.strategies.compiled_inputs import compiled_deck, play_inputs, policy_card, shown_out
 from ohhell.strategies.folk import Folk, longest_suit
-from ohhell.strategies.rollout import NO_ODDS, Rollout, compiled_deck, play_inputs, policy_card, shown_out
+from ohhell.strategies.rollout import NO_ODDS, Rollout
 
 __all__ = ["ISMCTS"]
 

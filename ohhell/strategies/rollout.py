@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal, NamedTuple, get_args
+from typing import Literal, get_args
 
 import numpy as np
 
@@ -25,12 +25,14 @@ from ohhell.cards import Card, Suit
 from ohhell.cards.masks import mask_of
 from ohhell.engine import Observation, Stream
 from ohhell.engine.stream import state_array
-from ohhell.rules import Rules, compile_rules
-from ohhell.strategies import policy_core
+from ohhell.rules import compile_rules
 from ohhell.strategies import rollout_core as core
+from ohhell.strategies.card_odds import round_odds
+from ohhell.strategies.compiled_inputs import compiled_deck, play_inputs, policy_card, shown_out, wizard_aware_bid
+from ohhell.strategies.distilled import distilled_play
+from ohhell.strategies.distilled_weights import card_weights
 from ohhell.strategies.expected_value import ev_inputs
-from ohhell.strategies.folk import Folk, folk_bid, longest_suit, trump_pair
-from ohhell.strategies.folk_core import ALL_TIPS
+from ohhell.strategies.folk import Folk, longest_suit, trump_pair
 
 NO_ODDS = np.zeros((1, 1, 1, 1, 1, 1, 1, 1))  # the compiled cores' "no card-odds model"
 
@@ -40,116 +42,10 @@ PLAYOUTS: tuple[str, ...] = get_args(Playout)
 
 __all__ = [
     "Rollout",
-    "PlayInputs",
-    "play_inputs",
-    "compiled_deck",
-    "shown_out",
-    "nearest_bid",
-    "policy_card",
-    "over_wants",
-    "wizard_aware_bid",
     "Playout",
     "PLAYOUTS",
     "playout_weights",
 ]
-
-
-def compiled_deck(obs: Observation) -> bool:
-    """True when the deck is one set of plain cards (what the compiled cores handle)."""
-    cards = obs.rules.deck.cards()
-    return all(c.is_plain for c in cards) and len(set(cards)) == len(cards)
-
-
-def shown_out(obs: Observation) -> np.ndarray:
-    """Per seat, a mask of the suits (bit ``suit``) it has failed to follow this deal."""
-    void = np.zeros(obs.players, dtype=np.int64)
-    tricks = [(t.leader, t.cards) for t in obs.completed_tricks] + [(obs.leader, obs.current_trick)]
-    for leader, cards in tricks:
-        if not cards or cards[0].suit is None:
-            continue
-        led = int(cards[0].suit)
-        for i, c in enumerate(cards[1:], start=1):
-            if c.suit != led:
-                void[(leader + i) % obs.players] |= 1 << led
-    return void
-
-
-class PlayInputs(NamedTuple):
-    """A card decision as the compiled card searches read it (see :func:`play_inputs`)."""
-
-    hands_known: np.ndarray  # per seat, the cards known to be in the hand (this seat's; 0 for the others)
-    played_by: np.ndarray  # per seat, the cards it has played this deal
-    room: np.ndarray  # per seat, how many more cards it holds (0 for this seat)
-    pool: int  # the cards this seat cannot see that the other hands are dealt from
-    played: int  # the cards played this deal
-    trick: np.ndarray  # the cards of the trick so far, in order
-    bids: np.ndarray  # every seat's bid
-    won: np.ndarray  # every seat's tricks so far
-    under: int
-    over: int  # the trump pair (:func:`~ohhell.strategies.folk.trump_pair`)
-    table: np.ndarray  # the round's score table
-
-
-def play_inputs(obs: Observation, unseen: int | None = None) -> PlayInputs:
-    """The arrays and masks of a card decision for the compiled searches (rollout and tree search).
-
-    ``unseen``: a mask of the cards the other hands hold between them, when
-    an outside program knows them (default: every card this seat has not
-    seen, some of them left in the stock).
-    """
-    n = obs.players
-    hands_known = np.zeros(n, dtype=np.int64)
-    hands_known[obs.seat] = mask_of(obs.hand)
-    played_by = np.zeros(n, dtype=np.int64)
-    for leader, cards in [(t.leader, t.cards) for t in obs.completed_tricks] + [(obs.leader, obs.current_trick)]:
-        for i, c in enumerate(cards):
-            played_by[(leader + i) % n] |= 1 << c.code
-    room = np.array(
-        [0 if s == obs.seat else obs.hand_size - int(played_by[s]).bit_count() for s in range(n)], dtype=np.int64
-    )
-    played = mask_of(obs.played_cards)
-    seen = mask_of(obs.hand) | played | mask_of(obs.exposed)
-    if obs.trump_card is not None:
-        seen |= mask_of((obs.trump_card,))
-    deck = mask_of(obs.rules.deck.cards()) if unseen is None else unseen | seen
-    trick = np.zeros(n, dtype=np.int64)
-    for i, c in enumerate(obs.current_trick):
-        trick[i] = c.code
-    bids = np.array([b if b is not None else 0 for b in obs.bids], dtype=np.int64)
-    won = np.array(obs.tricks_won, dtype=np.int64)
-    under, over = trump_pair(obs.trump)
-    table = np.ascontiguousarray(compile_rules(obs.rules).score_table(obs.round_index))
-    return PlayInputs(hands_known, played_by, room, deck & ~seen, played, trick, bids, won, under, over, table)
-
-
-def nearest_bid(target: int, legal: tuple[int, ...]) -> int:
-    """The legal bid nearest ``target`` (ties: the lower)."""
-    return min(legal, key=lambda b: (abs(b - target), b))
-
-
-def wizard_aware_bid(obs: Observation) -> int:
-    """Where the compiled cores do not reach (Wizards, two decks): the folk bid of the plain cards + one per Wizard."""
-    wizards = sum(1 for c in obs.hand if c.is_wizard)
-    return nearest_bid(folk_bid(obs, ALL_TIPS) + wizards, obs.legal_bids)
-
-
-def over_wants(rules: Rules) -> bool:
-    """Whether more tricks pay once a bid is exceeded, read off the rules' 2-card score table."""
-    return bool(policy_core.over_wants_of(np.ascontiguousarray(rules.scoring.table(2, 1), dtype=np.int64)))
-
-
-def policy_card(obs: Observation) -> Card:
-    """The rollout policy's card for an observation (compiled decks only)."""
-    under, over = trump_pair(obs.trump)
-    trick = np.zeros(obs.players, dtype=np.int64)
-    for i, c in enumerate(obs.current_trick):
-        trick[i] = c.code
-    bids = np.array([b if b is not None else 0 for b in obs.bids], dtype=np.int64)
-    code = policy_core.policy_play(
-        mask_of(obs.hand), mask_of(obs.legal_cards), trick, len(obs.current_trick), obs.seat, obs.players,
-        under, over, bids, np.array(obs.tricks_won, dtype=np.int64), mask_of(obs.played_cards), over_wants(obs.rules),
-    )  # fmt: skip
-    return Card(int(code))
 
 
 @lru_cache(maxsize=2)
@@ -158,8 +54,6 @@ def playout_weights(playout: Playout) -> np.ndarray:
     compiled code sees one array type), or :data:`~ohhell.strategies.rollout_core.NO_WEIGHTS` for the policy."""
     if playout == "policy":
         return core.NO_WEIGHTS
-    from ohhell.strategies.distilled_weights import card_weights
-
     return np.array(card_weights())
 
 
@@ -240,8 +134,6 @@ class Rollout:
     def _odds(obs: Observation, playout: Playout = "policy") -> np.ndarray:
         """The card-odds player's learned trick chances for this round, under ``playout``'s card play
         (learned on first use)."""
-        from ohhell.strategies.card_odds import round_odds  # card_odds builds on this module
-
         odds: np.ndarray = round_odds(compile_rules(obs.rules), playout)[obs.round_index]
         return odds
 
@@ -323,8 +215,6 @@ class Rollout:
 
     @staticmethod
     def _distilled_card(obs: Observation) -> Card:
-        from ohhell.strategies.distilled import distilled_play  # distilled builds on this module
-
         return distilled_play(obs)
 
     def name_trump(self, obs: Observation, rng: Stream) -> Suit:

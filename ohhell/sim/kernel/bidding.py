@@ -60,7 +60,7 @@ def wizard_aware_bid(
 ) -> int:
     """The card-odds player's bid with the Wizard deck or two decks: the legal bid nearest the folk bid
     (every tip) of the plain cards it sees plus one a Wizard (ties: the lower), as
-    :func:`ohhell.strategies.rollout.wizard_aware_bid`."""
+    :func:`ohhell.strategies.compiled_inputs.wizard_aware_bid`."""
     own = hand if sight == 0 else 0
     target = folk_bid(own & PLAIN_BITS, h, n, t_under, t_over, ALL_TIPS, seen_sum, seen, legal_bids)
     target += popcount(own & WIZARD_BITS)
