@@ -12,6 +12,7 @@ import warnings
 from dataclasses import replace
 from pathlib import Path
 
+import numba
 import numpy as np
 import pandas as pd
 import pytest
@@ -20,7 +21,7 @@ from hypothesis import strategies as st
 
 import ohhell
 from ohhell.engine import Observation, Stream
-from ohhell.rules import PRESETS, Rules, WizardDeck, compile_rules
+from ohhell.rules import PRESETS, FixedHands, Rules, WizardDeck, compile_rules
 from ohhell.sim import (
     CheckpointMismatch,
     ChunkError,
@@ -33,6 +34,7 @@ from ohhell.sim import (
 )
 from ohhell.sim.arrays import arrays_equal
 from ohhell.stats import Precision
+from ohhell.strategies import CardOdds, Distilled, Folk
 from tests.strategies import rules_variants
 
 RANDOM = ohhell.RandomStrategy()
@@ -295,3 +297,14 @@ def test_bids_before_sums_the_earlier_bids_of_the_same_deal(mode: str) -> None:
         bids = dict(zip(g["seat_from_dealer"], g["bid"]))
         for sfd, before in zip(g["seat_from_dealer"], g["bids_before"]):
             assert before == sum(b for k, b in bids.items() if k < sfd)
+
+
+def test_every_player_mix_shares_one_compiled_kernel() -> None:
+    """The kernel's inputs have the same numba types whatever plays (learned odds or none), so a run of
+    random or folk seats and a run of card-odds seats use one compiled version, not two."""
+    from ohhell.sim.paths import _kernel_inputs
+
+    c = compile_rules(replace(ohhell.boerenbridge(4), schedule=FixedHands(size=3, rounds=1)))
+    mixes = [[RANDOM] * 4, [Folk()] * 4, [CardOdds()] * 4, [Distilled(), RANDOM, CardOdds(), Folk()]]
+    types = {str(numba.typeof(_kernel_inputs(c, seats)[:2])) for seats in mixes}
+    assert len(types) == 1

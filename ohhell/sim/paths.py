@@ -60,7 +60,9 @@ def _seat_odds(rules: Rules, policy: bool, distilled: bool) -> np.ndarray:
     player's (``distilled``) learned odds, zeros where unused (of size 1 when neither is)."""
     c = compile_rules(rules)
     if not (policy or distilled):
-        return np.zeros((c.n_rounds, 2, 1, 1, 1, 1, 1, 1, 1, 1))
+        none = np.zeros((c.n_rounds, 2, 1, 1, 1, 1, 1, 1, 1, 1))
+        none.setflags(write=False)  # read-only like learned odds: one compiled kernel for both (numba types differ)
+        return none
     parts = [round_odds(c, "policy") if policy else None, round_odds(c, "distilled") if distilled else None]
     shape = next(p for p in parts if p is not None).shape
     odds = np.stack([p if p is not None else np.zeros(shape) for p in parts], axis=1)
