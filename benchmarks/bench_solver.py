@@ -155,6 +155,7 @@ def main() -> None:
         ("no transposition table", SearchOptions(transposition_table=False)),
         ("no equivalent cards", SearchOptions(equivalent_cards=False)),
         ("no sure/quick-trick bounds", SearchOptions(bounds=False)),
+        ("no ducking bound", SearchOptions(duck_bound=False)),
         ("no move ordering", SearchOptions(move_ordering=False)),
         ("no partition search", SearchOptions(partition=False)),
     ]

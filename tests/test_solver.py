@@ -13,6 +13,7 @@ import functools
 import itertools
 import random
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -31,6 +32,9 @@ from ohhell.strategies.solver import (
     solve_stats,
     trick_bounds,
 )
+from ohhell.strategies.solver.bounds import _ducks
+from ohhell.strategies.solver.layout import ST_SIZE
+from ohhell.strategies.solver.search import setup
 
 ALL_OFF = SearchOptions(
     transposition_table=False, equivalent_cards=False, bounds=False, move_ordering=False, partition=False
@@ -43,6 +47,7 @@ OPTIONS = [
     SearchOptions(bounds=False),
     SearchOptions(move_ordering=False),
     SearchOptions(partition=False),
+    SearchOptions(duck_bound=False),
 ]
 
 # ---- the oracle -----------------------------------------------------------------------------
@@ -190,6 +195,58 @@ def test_techniques_never_change_a_value(players: int, cards: int) -> None:
             assert trick_bounds(pos, seat, options=options) == want, options
             if flags[0] and flags[1]:
                 assert exact_targets(pos, seat, options=options) == targets, options
+
+
+def _boundary_state(pos: Position, seat: int) -> np.ndarray:
+    """The compiled search's state for ``pos`` (at a trick boundary) and ``seat``, as a call sets it up."""
+    st = np.empty(ST_SIZE, dtype=np.int64)
+    hands = np.array(pos.hands, dtype=np.int64)
+    no_trick = np.zeros(0, dtype=np.int64)
+    setup(st, hands, no_trick, pos.leader, seat, pos.under, pos.over, 1, 1, SearchOptions().flags, 1 << 62)
+    return st
+
+
+@pytest.mark.parametrize("trump", ["none", "one", "setesdal"])
+def test_the_ducking_bound_never_contradicts_the_oracle(trump: str) -> None:
+    """Seeded random positions at a trick boundary, dealt from two to four suits (voids and suits the
+    others run out of are common): whenever the ducking bound says the seat can keep to at most ``k``
+    tricks, the oracle's fewest is at most ``k``."""
+    rng = random.Random(f"ducking-{trump}")
+    fired = 0
+    for _ in range(150):
+        n = rng.choice([2, 3, 4, 4, 5, 6])
+        h = rng.randint(1, 4 if n <= 4 else 3 if n == 5 else 2)
+        suits = rng.sample(range(4), rng.choice([2, 3, 4, 4]))
+        deck = [13 * q + k for q in suits for k in range(13)]
+        cards = rng.sample(deck, n * h)
+        hands = tuple(sum(1 << c for c in cards[i * h : (i + 1) * h]) for i in range(n))
+        under, over = {"none": (-1, -1), "one": (-1, rng.choice(suits)), "setesdal": tuple(rng.sample(range(4), 2))}[
+            trump
+        ]
+        pos = Position(hands=hands, under=under, over=over, leader=rng.randrange(n))
+        seat = rng.randrange(n)
+        fewest = oracle(pos, seat)[0]
+        st = _boundary_state(pos, seat)
+        for k in range(h):
+            if _ducks(st, k):
+                fired += 1
+                assert fewest <= k, (pos, seat, k)
+    assert fired > 0
+
+
+@pytest.mark.parametrize("players,cards", [(3, 7), (4, 6), (5, 5)])
+def test_the_ducking_bound_never_changes_an_answer(players: int, cards: int) -> None:
+    """Larger seeded deals: every seat's bounds and exact targets with the ducking bound on and off."""
+    rng = random.Random(f"ducking-{players}-{cards}")
+    off = SearchOptions(duck_bound=False)
+    for trial in range(6):
+        deck = rng.sample(range(52), players * cards)
+        hands = tuple(sum(1 << c for c in deck[i * cards : (i + 1) * cards]) for i in range(players))
+        under, over = [(-1, -1), (-1, trial % 4), (trial % 4, (trial + 2) % 4)][trial % 3]
+        pos = Position(hands=hands, under=under, over=over, leader=trial % players)
+        for seat in range(players):
+            assert trick_bounds(pos, seat) == trick_bounds(pos, seat, options=off)
+            assert exact_targets(pos, seat) == exact_targets(pos, seat, options=off)
 
 
 def test_a_shared_table_serves_many_deals_and_seats() -> None:

@@ -23,7 +23,8 @@ Modules
   classes, move generation and ordering (heuristics, the table's card, a
   killer move);
 - :mod:`~ohhell.strategies.solver.bounds`: tricks won or lost whatever anyone
-  plays (master trumps, quick tricks, covered suits);
+  plays (master trumps, quick tricks, covered suits) and the tricks the seat
+  can keep to by ducking;
 - :mod:`~ohhell.strategies.solver.table`: position keys and the
   transposition table's find and store, exact entries and partition-search
   entries (keyed by suit lengths and the holders of the cards that mattered).

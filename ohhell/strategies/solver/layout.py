@@ -29,6 +29,7 @@ __all__ = [
     "F_BOUNDS",
     "F_ORDER",
     "F_PART",
+    "F_DUCK",
     "C_NODES",
     "C_HITS",
     "C_STORES",
@@ -82,7 +83,8 @@ _KIL = _OWN + 64  # by ply: the others' card that last refuted there + 1 (0 for 
 _KEYW = _KIL + _MAXPLY + 8
 _LENA = _KEYW + 4
 _LENB = _LENA + 1
-ST_SIZE = _LENB + 1
+_BSC = _LENB + 1  # scratch of the ducking bound (bounds._ducks): 24 words a suit, then 8 by seat
+ST_SIZE = _BSC + 104
 
 # ---- option flags ---------------------------------------------------------------------------
 F_TT = 1
@@ -90,6 +92,7 @@ F_EQUIV = 2
 F_BOUNDS = 4
 F_ORDER = 8
 F_PART = 16
+F_DUCK = 32
 
 # ---- transposition table rows -------------------------------------------------------------------
 # The table is 4-way buckets of 32 words (four cache lines): words 0..3 the ways' check words (a

@@ -256,6 +256,8 @@ class SearchOptions:
     ``move_ordering``: try the likely best cards first.  ``partition``: also
     reuse a result for positions that differ only in cards it did not depend
     on (partition search; with a single trump suit or none, needs the table).
+    ``duck_bound``: with ``bounds``, also the ducking bound (the fewest
+    tricks: how many the seat can keep to by ducking).
     ``node_limit``: if positive, a call that has searched that many nodes
     stops and raises :class:`SearchLimitExceeded` (a reproducible cap on the
     work, for measurements; the entries it stored stay valid).
@@ -266,6 +268,7 @@ class SearchOptions:
     bounds: bool = True
     move_ordering: bool = True
     partition: bool = True
+    duck_bound: bool = True
     node_limit: int = 0
 
     def __post_init__(self) -> None:
@@ -280,6 +283,7 @@ class SearchOptions:
             | (_layout.F_BOUNDS if self.bounds else 0)
             | (_layout.F_ORDER if self.move_ordering else 0)
             | (_layout.F_PART if self.partition else 0)
+            | (_layout.F_DUCK if self.duck_bound else 0)
         )
 
 
