@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from ohhell.sim import SimulationResult, simulate
     from ohhell.strategies import RandomStrategy
 
-__version__ = "0.1.0"
+from ohhell.version import __version__
 
 #: Where each public name lives; imported by :func:`__getattr__` on first use.
 _HOMES = {

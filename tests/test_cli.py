@@ -370,6 +370,17 @@ def test_the_lazy_names_are_the_public_ones() -> None:
         ohhell.simulat  # noqa: B018
 
 
+def test_one_version_everywhere() -> None:
+    """The version results record (``ohhell.version``) is the package's and the one ``pyproject.toml`` builds."""
+    import tomllib
+
+    import ohhell
+    from ohhell.version import __version__
+
+    pyproject = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())
+    assert ohhell.__version__ == __version__ == pyproject["project"]["version"]
+
+
 @pytest.mark.parametrize(
     "name",
     [

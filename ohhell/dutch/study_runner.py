@@ -54,6 +54,7 @@ from matplotlib.figure import Figure
 
 from ohhell.dutch.studies import STUDIES, Tables
 from ohhell.plot.style import category_colour, finish, interval_points, reference_line
+from ohhell.version import __version__
 
 __all__ = ["run_study", "load_config", "StudyRun", "headlines", "figure"]
 
@@ -153,8 +154,6 @@ def run_study(
 def _versions() -> str:
     import joblib
     import scipy
-
-    from ohhell import __version__
 
     return (
         f"ohhell {__version__}, Python {platform.python_version()}, numpy {np.__version__}, pandas {pd.__version__},"

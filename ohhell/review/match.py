@@ -58,6 +58,7 @@ from ohhell.records import DealRecord, replay
 from ohhell.review.decision import Decision, grade
 from ohhell.review.values import DEFAULT_BUDGET, Budget, t_interval
 from ohhell.rules import Rules, Trump, compile_rules
+from ohhell.version import __version__
 
 __all__ = ["DealReview", "MatchReview", "decision_points", "review_deal", "review_records", "MISTAKE_THRESHOLDS"]
 
@@ -147,9 +148,7 @@ class MatchReview:
 
 
 def _version() -> str:
-    import ohhell
-
-    return str(ohhell.__version__)
+    return __version__
 
 
 def _state(record: DealRecord, rules: Rules, result: DealResult) -> DealState:

@@ -35,6 +35,7 @@ from ohhell.sim.paths import Path as EnginePath
 from ohhell.sim.preflight import check_arguments, check_memory, compile_ahead, count, frame_columns
 from ohhell.sim.runner import Interrupted, run_chunks
 from ohhell.sim.streams import Chunk, chunk_base, plan_chunks
+from ohhell.version import __version__
 
 __all__ = [
     "simulate",
@@ -222,8 +223,6 @@ def _versions() -> dict[str, str]:
     import joblib
     import numba
     import scipy
-
-    from ohhell import __version__
 
     return {
         "ohhell": __version__,

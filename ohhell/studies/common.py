@@ -10,11 +10,11 @@ from typing import Any
 import pandas as pd
 from numpy.random import SeedSequence
 
-import ohhell
 from ohhell.engine import SeedLike, Strategy, seed_sequence
 from ohhell.rules import Rules
 from ohhell.sim.checkpoint import atomic_write
 from ohhell.strategies.registry import strategy
+from ohhell.version import __version__
 
 __all__ = [
     "StrategyLike",
@@ -76,7 +76,7 @@ def study_seed(seed: SeedLike) -> SeedSequence:
 
 def study_meta(study: str, ss: SeedSequence, **fields: Any) -> dict[str, Any]:
     """What a study's frames carry in ``attrs``: the study, the seed's entropy and the version."""
-    meta: dict[str, Any] = {"study": study, "seed_entropy": str(ss.entropy), "ohhell": ohhell.__version__}
+    meta: dict[str, Any] = {"study": study, "seed_entropy": str(ss.entropy), "ohhell": __version__}
     for key, value in fields.items():
         meta[key] = dict(value) if isinstance(value, Mapping) else value
     return meta
