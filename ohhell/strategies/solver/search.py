@@ -355,8 +355,8 @@ def _enter(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, lo: int, hi
     best = -1
     if st[f + _F_ROW] >= 0 and e >= 0:  # the table's best card first
         best = _card_of(st, ((val >> 52) & 63) - 1)
-    if best < 0 and p != s:  # else the others' last refutation at this ply
-        best = st[_KIL + ply] - 1
+    if best < 0 and p != s and tlen == 0:  # else the others' last refutation at this ply, when they lead
+        best = st[_KIL + ply] - 1  # (following, their card is better left to the move order: measured)
     if best >= 0:
         mv = _MV + 16 * ply
         for i in range(m):
