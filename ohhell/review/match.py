@@ -147,10 +147,6 @@ class MatchReview:
         return pd.DataFrame(rows)
 
 
-def _version() -> str:
-    return __version__
-
-
 def _state(record: DealRecord, rules: Rules, result: DealResult) -> DealState:
     named = any(isinstance(e, TrumpNamed) for e in result.events)
     return DealState(
@@ -234,6 +230,6 @@ def review_records(
             "samples": budget.samples,
             "confidence": budget.confidence,
             "seed_entropy": str(entropy),
-            "ohhell": _version(),
+            "ohhell": __version__,
         },
     )
