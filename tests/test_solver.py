@@ -26,6 +26,7 @@ from ohhell.strategies.solver import (
     SearchOptions,
     TranspositionTable,
     can_take_exactly,
+    card_reach,
     card_trick_values,
     card_values,
     exact_targets,
@@ -153,6 +154,37 @@ def test_card_trick_values_match_the_oracle(pos: Position, seat: int, options: S
         d = 1 if not child.trick and child.leader == seat else 0
         lo, hi, _ = oracle(child, seat)
         assert bounds == (lo + d, hi + d), code
+
+
+@given(positions(), st.integers(0, 3), st.integers(-1, 5), st.sampled_from(OPTIONS[:2]))
+def test_card_reach_matches_the_oracle(pos: Position, seat: int, target: int, options: SearchOptions) -> None:
+    seat %= pos.players
+    reach = card_reach(pos, seat, target, options=options)
+    assert sorted(reach) == list(pos.legal_cards())
+    for code, (at_most, at_least) in reach.items():
+        child = pos.play(code)
+        d = 1 if not child.trick and child.leader == seat else 0
+        lo, hi, _ = oracle(child, seat)
+        assert (at_most, at_least) == (lo + d <= target, target <= hi + d), code
+
+
+@pytest.mark.parametrize("players,cards,trump", [(4, 8, "one"), (5, 6, "none"), (3, 9, "setesdal")])
+def test_card_reach_agrees_with_the_card_bounds_on_larger_deals(players: int, cards: int, trump: str) -> None:
+    """Beyond the oracle's reach: one search a question against the bounds each found by several."""
+    rng = random.Random(f"reach-{players}-{cards}-{trump}")
+    table = TranspositionTable(bits=16)
+    for _ in range(3):
+        deck = rng.sample(range(52), players * cards)
+        hands = tuple(sum(1 << c for c in deck[i * cards : (i + 1) * cards]) for i in range(players))
+        under, over = {"none": (-1, -1), "one": (-1, rng.randrange(4)), "setesdal": tuple(rng.sample(range(4), 2))}[
+            trump
+        ]
+        pos = Position(hands=hands, under=under, over=over, leader=rng.randrange(players))
+        seat = rng.randrange(players)
+        bounds = card_trick_values(pos, seat, table=table)
+        for target in range(cards + 1):
+            reach = card_reach(pos, seat, target, table=table)
+            assert reach == {c: (lo <= target, target <= hi) for c, (lo, hi) in bounds.items()}, target
 
 
 @pytest.mark.parametrize("players,cards,trump", [(4, 4, "none"), (4, 4, "one"), (3, 5, "setesdal"), (2, 6, "one")])

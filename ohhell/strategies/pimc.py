@@ -19,7 +19,7 @@ from ohhell.cards.masks import mask_of
 from ohhell.engine import Observation, Strategy, Stream
 from ohhell.strategies.expected_value import ExpectedValue
 from ohhell.strategies.folk import Folk, longest_suit, trump_pair
-from ohhell.strategies.solver import Position, card_trick_values, card_values
+from ohhell.strategies.solver import Position, card_reach, card_values
 
 __all__ = ["PIMC", "sample_hands"]
 
@@ -146,8 +146,8 @@ class PIMC:
                 for code, ok in sure.items():
                     totals[Card(code)] += 2 if ok else 0
                 continue
-            for code, (lo, hi) in card_trick_values(pos, obs.seat).items():
-                totals[Card(code)] += 1 if lo <= need <= hi else 0
+            for code, (at_most, at_least) in card_reach(pos, obs.seat, need).items():
+                totals[Card(code)] += 1 if at_most and at_least else 0
         return totals
 
     def play(self, obs: Observation, rng: Stream) -> Card:

@@ -5,7 +5,7 @@ unseen hands, solve each sample with every card open, and average.  A
 :class:`Position` holds the hands still held, the trump and the current
 trick; the questions are paranoid (the seat against all others together):
 :func:`trick_bounds`, :func:`can_take_exactly`, :func:`exact_targets`,
-:func:`card_values` and :func:`card_trick_values`.  :class:`SearchOptions`
+:func:`card_values`, :func:`card_trick_values` and :func:`card_reach`.  :class:`SearchOptions`
 turns search techniques off (for measurement; never a value changes) and
 caps a call's nodes (:class:`SearchLimitExceeded`).
 
@@ -49,6 +49,7 @@ from ohhell.strategies.solver.position import (
     SolveStats,
     TranspositionTable,
     can_take_exactly,
+    card_reach,
     card_trick_values,
     card_values,
     exact_targets,
@@ -63,6 +64,7 @@ __all__ = [
     "SolveStats",
     "TranspositionTable",
     "can_take_exactly",
+    "card_reach",
     "card_trick_values",
     "card_values",
     "exact_targets",

@@ -151,8 +151,10 @@ __all__ = [
     "min_tricks",
     "exact",
     "root_classes",
-    "card_values_kernel",
-    "card_bounds_kernel",
+    "card_kernel",
+    "Q_EXACT",
+    "Q_BOUNDS",
+    "Q_REACH",
     "exact_targets_kernel",
 ]
 
@@ -681,9 +683,19 @@ def _play(st: np.ndarray, c: int) -> int:
     return 0
 
 
+# the questions of card_kernel
+Q_EXACT = 0  # first: exactly target forced (0/1)
+Q_BOUNDS = 1  # first, second: the fewest and the most tricks forced
+Q_REACH = 2  # first: at most target can be forced (0/1); second: at least target can (0/1)
+
+
 @njit(cache=True, error_model="numpy")
-def card_values_kernel(st: np.ndarray, tt: np.ndarray, target: int, codes: np.ndarray, values: np.ndarray) -> int:
-    """For each legal card of the mover (``s``): does playing it keep exactly ``target`` forced?"""
+def card_kernel(
+    st: np.ndarray, tt: np.ndarray, question: int, target: int, codes: np.ndarray, first: np.ndarray, second: np.ndarray
+) -> int:
+    """For each legal card of the mover, one question (``Q_*``) about ``s``'s tricks after it, counted
+    from the root (the card's own trick included); returns the number of legal cards.  Cards of one
+    class share the answers of its representative."""
     reps = np.empty(13, dtype=np.int64)
     m = root_classes(st, codes, reps)
     work = st.copy()
@@ -691,36 +703,20 @@ def card_values_kernel(st: np.ndarray, tt: np.ndarray, target: int, codes: np.nd
         if reps[i] != codes[i]:
             for j in range(i):
                 if codes[j] == reps[i]:
-                    values[i] = values[j]
+                    first[i] = first[j]
+                    second[i] = second[j]
             continue
         work[:] = st
         d = _play(work, codes[i])
-        values[i] = 1 if _search(work, tt, 1, target - d, target - d) else 0
-        for q in range(C_NODES, C_STORES + 1):
-            st[q] = work[q]
-        if work[C_ABORTED] != 0:
-            st[C_ABORTED] = 1
-            break
-    return m
-
-
-@njit(cache=True, error_model="numpy")
-def card_bounds_kernel(st: np.ndarray, tt: np.ndarray, codes: np.ndarray, lows: np.ndarray, highs: np.ndarray) -> int:
-    """For each legal card of the mover: the fewest and most tricks ``s`` then forces (from the root)."""
-    reps = np.empty(13, dtype=np.int64)
-    m = root_classes(st, codes, reps)
-    work = st.copy()
-    for i in range(m):
-        if reps[i] != codes[i]:
-            for j in range(i):
-                if codes[j] == reps[i]:
-                    lows[i] = lows[j]
-                    highs[i] = highs[j]
-            continue
-        work[:] = st
-        d = _play(work, codes[i])
-        lows[i] = d + min_tricks(work, tt, 1)
-        highs[i] = d + max_tricks(work, tt, 1)
+        t = target - d
+        if question == Q_EXACT:
+            first[i] = 1 if _search(work, tt, 1, t, t) else 0
+        elif question == Q_BOUNDS:
+            first[i] = d + min_tricks(work, tt, 1)
+            second[i] = d + max_tricks(work, tt, 1)
+        else:
+            first[i] = 1 if _search(work, tt, 1, -_BIG, t) else 0
+            second[i] = 1 if work[C_ABORTED] == 0 and _search(work, tt, 1, t, _BIG) else 0
         for q in range(C_NODES, C_STORES + 1):
             st[q] = work[q]
         if work[C_ABORTED] != 0:
