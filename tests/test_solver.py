@@ -33,7 +33,7 @@ from ohhell.strategies.solver import (
     solve_stats,
     trick_bounds,
 )
-from ohhell.strategies.solver.bounds import _ducks
+from ohhell.strategies.solver.bounds import _ducks, _forced_wins
 from ohhell.strategies.solver.layout import ST_SIZE
 from ohhell.strategies.solver.search import setup
 
@@ -264,6 +264,31 @@ def test_the_ducking_bound_never_contradicts_the_oracle(trump: str) -> None:
                 fired += 1
                 assert fewest <= k, (pos, seat, k)
     assert fired > 0
+
+
+def test_forced_wins_is_the_most_a_suit_can_force_on_the_seat() -> None:
+    """Every split of up to 9 ranks of one suit between the seat and the others (or out of play):
+    ``_forced_wins`` equals the most wins the others can force when they may lead any card at any
+    time and remove any card of the seat (its ducks, leads and discards) and the seat, with no card
+    under the led one, plays its highest."""
+
+    @functools.cache
+    def most(m: frozenset[int], o: frozenset[int]) -> int:
+        best = 0
+        for x in o:
+            if m and x < min(m):
+                best = max(best, 1 + most(m - {max(m)}, o - {x}))
+        for c in m:
+            best = max(best, most(m - {c}, o))
+        return best
+
+    for size in range(1, 10):
+        for owners in itertools.product((0, 1, 2), repeat=size):  # 0 the seat, 1 the others, 2 nobody
+            m = frozenset(k for k, w in enumerate(owners) if w == 0)
+            o = frozenset(k for k, w in enumerate(owners) if w == 1)
+            mask_m = sum(1 << k for k in m)
+            mask_o = sum(1 << k for k in o)
+            assert _forced_wins(mask_m, mask_o) == most(m, o), (sorted(m), sorted(o))
 
 
 @pytest.mark.parametrize("players,cards", [(3, 7), (4, 6), (5, 5)])
