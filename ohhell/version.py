@@ -1,4 +1,4 @@
-"""The package's version (also in ``pyproject.toml``), for modules that record it in their results.
+"""The package's version, for modules that record it in their results (``pyproject.toml`` reads it here).
 
 Kept apart from ``ohhell/__init__.py`` so that recording it does not import the package's front door.
 """

@@ -371,14 +371,18 @@ def test_the_lazy_names_are_the_public_ones() -> None:
 
 
 def test_one_version_everywhere() -> None:
-    """The version results record (``ohhell.version``) is the package's and the one ``pyproject.toml`` builds."""
+    """The version results record (``ohhell.version``) is the package's, the one ``pyproject.toml`` builds
+    (it reads it from there) and the one installed."""
+    import importlib.metadata
     import tomllib
 
     import ohhell
     from ohhell.version import __version__
 
     pyproject = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())
-    assert ohhell.__version__ == __version__ == pyproject["project"]["version"]
+    assert "version" in pyproject["project"]["dynamic"]
+    assert pyproject["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "ohhell.version.__version__"}
+    assert ohhell.__version__ == __version__ == importlib.metadata.version("ohhell")
 
 
 @pytest.mark.parametrize(
