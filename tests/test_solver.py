@@ -30,6 +30,8 @@ from ohhell.strategies.solver import (
     card_trick_values,
     card_values,
     exact_targets,
+    fewest_tricks,
+    most_tricks,
     solve_stats,
     trick_bounds,
 )
@@ -127,6 +129,7 @@ def test_bounds_and_targets_match_the_oracle(pos: Position, seat: int, options: 
     seat %= pos.players
     lo, hi, targets = oracle(pos, seat)
     assert trick_bounds(pos, seat, options=options) == (lo, hi)
+    assert (fewest_tricks(pos, seat, options=options), most_tricks(pos, seat, options=options)) == (lo, hi)
     for k in range(-1, pos.tricks_left + 2):
         assert can_take_exactly(pos, seat, k, options=options) == (k in targets), k
     assert exact_targets(pos, seat, options=options) == tuple(sorted(targets))

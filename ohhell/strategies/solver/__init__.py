@@ -4,7 +4,8 @@ The building block of perfect-information Monte Carlo (PIMC): sample the
 unseen hands, solve each sample with every card open, and average.  A
 :class:`Position` holds the hands still held, the trump and the current
 trick; the questions are paranoid (the seat against all others together):
-:func:`trick_bounds`, :func:`can_take_exactly`, :func:`exact_targets`,
+:func:`trick_bounds` (or one of its ends, :func:`most_tricks`,
+:func:`fewest_tricks`), :func:`can_take_exactly`, :func:`exact_targets`,
 :func:`card_values`, :func:`card_trick_values` and :func:`card_reach`.  :class:`SearchOptions`
 turns search techniques off (for measurement; never a value changes) and
 caps a call's nodes (:class:`SearchLimitExceeded`).
@@ -53,6 +54,8 @@ from ohhell.strategies.solver.position import (
     card_trick_values,
     card_values,
     exact_targets,
+    fewest_tricks,
+    most_tricks,
     solve_stats,
     trick_bounds,
 )
@@ -68,6 +71,8 @@ __all__ = [
     "card_trick_values",
     "card_values",
     "exact_targets",
+    "fewest_tricks",
+    "most_tricks",
     "solve_stats",
     "trick_bounds",
 ]

@@ -47,6 +47,8 @@ __all__ = [
     "SolveStats",
     "TranspositionTable",
     "trick_bounds",
+    "most_tricks",
+    "fewest_tricks",
     "can_take_exactly",
     "exact_targets",
     "card_values",
@@ -429,6 +431,42 @@ def trick_bounds(
     hi = _k.max_tricks(run.st, run.tt, 0)
     _finish(run)
     return int(lo), int(hi)
+
+
+def most_tricks(
+    position: Position,
+    seat: int,
+    *,
+    options: SearchOptions | None = None,
+    table: TranspositionTable | None = None,
+) -> int:
+    """The most of the remaining tricks ``seat`` can force against all other seats: the second of
+    :func:`trick_bounds`, without the search for the fewest (which costs far more in large deals).
+
+    >>> from ohhell.cards import parse_cards
+    >>> pos = Position.from_cards([parse_cards("AS 2C"), parse_cards("KS 3C")], Trump.none())
+    >>> most_tricks(pos, 0), fewest_tricks(pos, 0)
+    (1, 1)
+    """
+    run = _start(position, seat, options, table)
+    hi = _k.max_tricks(run.st, run.tt, 0)
+    _finish(run)
+    return int(hi)
+
+
+def fewest_tricks(
+    position: Position,
+    seat: int,
+    *,
+    options: SearchOptions | None = None,
+    table: TranspositionTable | None = None,
+) -> int:
+    """The fewest of the remaining tricks ``seat`` can be held to against all other seats (who then
+    try to give it tricks): the first of :func:`trick_bounds`."""
+    run = _start(position, seat, options, table)
+    lo = _k.min_tricks(run.st, run.tt, 0)
+    _finish(run)
+    return int(lo)
 
 
 def can_take_exactly(
