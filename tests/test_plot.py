@@ -42,7 +42,8 @@ from ohhell.plot.style import (
 )
 from ohhell.rules import Harsh, Scoring
 from ohhell.studies import SeatAdvantage, VariantBalance, bid_success, folk_tips, seat_advantage, variant_balance
-from ohhell.studies.variant_balance import MEASURES
+from ohhell.studies.folk_tips import with_claim_columns
+from ohhell.studies.variant_balance import MEASURES, with_descriptions
 
 BB = ohhell.boerenbridge(4)
 
@@ -249,6 +250,17 @@ def test_variant_balance_forest_of_the_differences(balance: VariantBalance) -> N
     assert "standard" in ax.get_xlabel()
 
 
+def test_variant_balance_labels_come_from_the_frame(balance: VariantBalance) -> None:
+    """Rows are labelled by the frame's descriptions; a frame saved without them shows the measures'
+    names until :func:`with_descriptions` fills them in from the study's measures."""
+    bare = balance.measures.drop(columns="description")
+    chosen = ["total_sd", "made_rate"]
+    ax = plot_variant_balance(bare, measures=chosen)
+    assert tick_texts(ax.get_yticklabels()) == chosen
+    ax = plot_variant_balance(with_descriptions(bare), measures=chosen)
+    assert tick_texts(ax.get_yticklabels()) == [wrap(MEASURES[k][0], 34) for k in chosen]
+
+
 def test_variant_balance_chosen_measures_standardised(balance: VariantBalance) -> None:
     m = balance.measures
     diff = m[m["variant"] == "harsh"].set_index("measure")["diff"].to_dict()
@@ -327,6 +339,9 @@ def test_folk_tips_right_is_the_tips_side() -> None:
             "verdict": ["supported", "supported"],
         }
     )
+    assert claim_directions(frame).tolist() == [1, 1]  # a frame without the column: every tip "above"
+    frame = with_claim_columns(frame)  # as saved before the study wrote kind and direction
+    assert frame["kind"].tolist() == ["hands", "hands"]
     assert claim_directions(frame).tolist() == [1, -1]
     ax = plot_folk_tips(frame, annotate=False)
     xs = estimates(ax, 0)

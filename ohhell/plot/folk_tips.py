@@ -23,7 +23,6 @@ from ohhell.plot.style import (
     value_labels,
     wrap,
 )
-from ohhell.studies.folk_tips import CLAIMS
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -34,26 +33,20 @@ _COLUMNS = ("claim", "text", "estimate", "lo", "hi", "threshold", "verdict")
 
 
 def claim_directions(frame: pd.DataFrame) -> pd.Series:
-    """+1 where a claim says its number lies above the threshold, -1 where below, per row.
-
-    From a ``direction`` column when the frame has one, else from the claim's
-    key in :data:`~ohhell.studies.folk_tips.CLAIMS`; +1 for a claim not in it
-    (a habit tip always claims a gain, above 0).
-    """
+    """+1 where a claim says its number lies above the threshold, -1 where below, per row: the
+    frame's ``direction`` column (+1 for every row of a frame without one; a frame saved before the
+    study wrote it gets it from :func:`~ohhell.studies.folk_tips.with_claim_columns`)."""
     if "direction" in frame.columns:
         return frame["direction"].astype(np.int64)
-    known = {c.key: c.direction if c.kind == "hands" else 1 for c in CLAIMS}
-    return frame["claim"].map(lambda key: known.get(str(key), 1)).astype(np.int64)
+    return pd.Series(1, index=frame.index, dtype=np.int64)
 
 
 def _kinds(frame: pd.DataFrame) -> pd.Series:
     """``habit`` or ``hands`` per row: from ``kind`` if present, else habits have a ``with`` score."""
     if "kind" in frame.columns:
         return frame["kind"].astype(str)
-    known = {c.key: c.kind for c in CLAIMS}
     fallback = np.where(frame["with"].notna(), "habit", "hands") if "with" in frame.columns else "habit"
-    by_key = frame["claim"].map(lambda key: known.get(str(key), ""))
-    return pd.Series(np.where(by_key != "", by_key, fallback), index=frame.index)
+    return pd.Series(fallback, index=frame.index)
 
 
 def plot_folk_tips(

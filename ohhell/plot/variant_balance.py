@@ -25,7 +25,6 @@ from ohhell.plot.style import (
     value_labels,
     wrap,
 )
-from ohhell.studies.variant_balance import MEASURES
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -78,8 +77,9 @@ def plot_variant_balance(
     ----------
     frame : ``VariantBalance.measures``.
     measures : the measures to show, top to bottom (default every measure in
-        the frame, in the order of :data:`ohhell.studies.variant_balance.MEASURES`).
-        Rows are labelled with the measures' descriptions.
+        the frame, in its order).  Rows are labelled with the measures'
+        descriptions (the frame's ``description`` column; the measure's name
+        for a frame without one).
     standardise : show ``diff / |baseline estimate|``, the change relative to
         the baseline's value (e.g. +10%: the spread of the totals grows by a
         tenth), so that measures of different scales (points, shares,
@@ -106,13 +106,16 @@ def plot_variant_balance(
     base = _baseline(frame, baseline)
     present = list(dict.fromkeys(frame["measure"]))
     if measures is None:
-        chosen = [m for m in MEASURES if m in present] + [m for m in present if m not in MEASURES]
+        chosen = present
     else:
         unknown = [m for m in measures if m not in present]
         if unknown:
             raise ValueError(f"no measure {unknown} in the frame (it has {present})")
         chosen = list(dict.fromkeys(measures))
     variants = [str(v) for v in dict.fromkeys(frame["variant"]) if str(v) != base]
+    described = {str(m): str(m) for m in present}
+    if "description" in frame.columns:
+        described |= {str(m): str(d) for m, d in zip(frame["measure"], frame["description"]) if isinstance(d, str)}
     if not variants:
         raise ValueError(f"the frame holds only the baseline {base!r}: nothing to compare")
     numbers = frame[["estimate", "diff", "diff_lo", "diff_hi"]].to_numpy(dtype=np.float64)
@@ -145,7 +148,7 @@ def plot_variant_balance(
     if by_variant:
         ax.set_yticks(range(len(variants)), labels=variants)
     else:
-        ax.set_yticks(centres, labels=[wrap(MEASURES[m][0] if m in MEASURES else m, wrap_width) for m in chosen])
+        ax.set_yticks(centres, labels=[wrap(described[m], wrap_width) for m in chosen])
     ax.tick_params(axis="y", labelsize=8)
     ax.set_ylim(len(chosen) * block - (block - len(variants)) - 0.5, -0.5)
     if annotate and label_y:
@@ -165,5 +168,5 @@ def plot_variant_balance(
         note(ax, f"left out ({why}): {', '.join(skipped)}", loc="upper right")
     default = f"Variant balance: {variants[0] if len(variants) == 1 else 'the variants'} against {base}"
     if by_variant and title is None:
-        default = MEASURES[chosen[0]][0] if chosen[0] in MEASURES else chosen[0]
+        default = described[chosen[0]]
     return finish(ax, title=title if title is not None else default, xlabel=xlabel, ylabel="", grid="x")

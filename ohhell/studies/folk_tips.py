@@ -53,7 +53,7 @@ from ohhell.strategies import Folk, Spoiler
 from ohhell.studies.common import StrategyLike, label_of, seating, study_meta, study_seed
 from ohhell.tournament import tournament
 
-__all__ = ["folk_tips", "holm_verdicts", "Claim", "CLAIMS", "COSTS_NOTHING_MARGIN", "VERDICTS"]
+__all__ = ["folk_tips", "holm_verdicts", "with_claim_columns", "Claim", "CLAIMS", "COSTS_NOTHING_MARGIN", "VERDICTS"]
 
 Kind = Literal["habit", "hands"]
 
@@ -423,6 +423,23 @@ def holm_verdicts(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame
     return frame.assign(p_holm=adjusted, verdict_holm=verdict)
 
 
+def with_claim_columns(frame: pd.DataFrame) -> pd.DataFrame:
+    """The frame with ``kind`` and ``direction`` filled in where it lacks them (a frame saved before
+    :func:`folk_tips` wrote them): from :data:`CLAIMS` by key; a claim not there is a habit (direction
+    +1) when it has a ``with`` score, else a hand claim saying "above" (+1)."""
+    if {"kind", "direction"} <= set(frame.columns) or "claim" not in frame.columns:
+        return frame
+    known = {c.key: (c.kind, c.direction if c.kind == "hands" else 1) for c in CLAIMS}
+    has_with = frame["with"].notna() if "with" in frame.columns else pd.Series(True, index=frame.index)
+    guess = [known.get(str(k), ("habit" if w else "hands", 1)) for k, w in zip(frame["claim"], has_with)]
+    out = frame.copy()
+    if "kind" not in out.columns:
+        out.insert(list(out.columns).index("claim") + 1, "kind", [k for k, _ in guess])
+    if "direction" not in out.columns:
+        out.insert(list(out.columns).index("kind") + 1, "direction", [d for _, d in guess])
+    return out
+
+
 def folk_tips(
     *,
     deals: int,
@@ -445,7 +462,9 @@ def folk_tips(
     claims : the claims (or their keys) to test, default all of :data:`CLAIMS`.
     table : who plays the hand claims' deals (their card play decides the tricks).
 
-    Columns: ``claim`` (key), ``source``, ``text``, ``rules``, ``measure``,
+    Columns: ``claim`` (key), ``source``, ``text``, ``rules``, ``kind``
+    (``hands`` or ``habit``), ``direction`` (+1 when the tip says the share
+    lies above break-even, -1 below; habits +1, a gain), ``measure``,
     ``n``, ``estimate``, ``lo``, ``hi``, ``threshold`` (0 for habits, the
     break-even share for hands), ``verdict``, for habits the scores per
     deal ``with`` and ``without`` the tip, and then ``margin`` (the
@@ -501,6 +520,8 @@ def folk_tips(
                 "source": claim.source,
                 "text": claim.text,
                 "rules": claim.rules,
+                "kind": claim.kind,
+                "direction": claim.direction if claim.kind == "hands" else 1,
                 **found,
                 "verdict": verdict,
                 **tests,

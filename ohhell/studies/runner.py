@@ -71,10 +71,10 @@ from ohhell.studies.config import (
     parse_config,
     scale_counts,
 )
-from ohhell.studies.folk_tips import CLAIMS, folk_tips, holm_verdicts
+from ohhell.studies.folk_tips import CLAIMS, folk_tips, holm_verdicts, with_claim_columns
 from ohhell.studies.markdown import markdown_table, p_text
 from ohhell.studies.seat_advantage import seat_advantage
-from ohhell.studies.variant_balance import MEASURES, variant_balance
+from ohhell.studies.variant_balance import MEASURES, variant_balance, with_descriptions
 from ohhell.studies.variants import variant, variants_from
 
 __all__ = ["run_study", "load_config", "StudyRun", "KINDS", "DEFAULT_CONFIG", "COUNTS"]
@@ -433,7 +433,7 @@ def _variant_balance(ctx: _Context, run: StudyRun) -> None:
         return vb.frames()
 
     run.tables = _cached(run, ctx.part("variants"), compute)
-    m = run.tables["measures"]
+    run.tables["measures"] = m = with_descriptions(run.tables["measures"])  # a part saved before the column
     base = p.baseline or next(iter(variants))
     shown = [name for name in MEASURES if name in set(m["measure"])]
     rows = (len(shown) + 1) // 2
@@ -480,7 +480,8 @@ def _folk_tips(ctx: _Context, run: StudyRun) -> None:
 
         parts.append(_cached(run, ctx.part("claim", claim.key), compute))
     run.tables = _combine(parts)
-    run.tables["folk_tips"] = holm_verdicts(run.tables["folk_tips"])  # Holm over every claim, not one part's
+    # Holm over every claim, not one part's; kind and direction for parts saved before the study wrote them
+    run.tables["folk_tips"] = holm_verdicts(with_claim_columns(run.tables["folk_tips"]))
     t = run.tables["folk_tips"]
     ax = plot_folk_tips(t, title=f"The folk tips on trial ({p.players} players, 95% intervals)")
     run.figures["folk-tips"] = _save(ax, ctx.out / "folk-tips.png")

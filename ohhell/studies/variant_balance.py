@@ -64,7 +64,7 @@ from ohhell.studies.common import (
 )
 from ohhell.studies.seat_advantage import win_table
 
-__all__ = ["variant_balance", "VariantBalance", "MEASURES", "DEFAULT_LADDER"]
+__all__ = ["variant_balance", "with_descriptions", "VariantBalance", "MEASURES", "DEFAULT_LADDER"]
 
 #: Measure name -> (description, binary per match).
 MEASURES: dict[str, tuple[str, bool]] = {
@@ -80,6 +80,18 @@ MEASURES: dict[str, tuple[str, bool]] = {
     "flat_out_rounds": ("share of rounds where everyone misses", False),
 }
 
+
+def with_descriptions(frame: pd.DataFrame) -> pd.DataFrame:
+    """The frame with each measure's ``description`` from :data:`MEASURES` where it lacks the column (a
+    frame saved before :func:`variant_balance` wrote it); a measure not there is described by its name."""
+    if "description" in frame.columns or "measure" not in frame.columns:
+        return frame
+    out = frame.copy()
+    described = [MEASURES[m][0] if m in MEASURES else str(m) for m in frame["measure"]]
+    out.insert(list(out.columns).index("measure") + 1, "description", described)
+    return out
+
+
 #: The measures of the skill ladder (one value per match, averaged over its rotations).
 _SKILL = ("strongest_wins", "skill_rank_corr")
 
@@ -90,7 +102,8 @@ DEFAULT_LADDER: tuple[str, ...] = ("strongest-fast", "ev:16", "folk", "random", 
 
 @dataclass(frozen=True, slots=True, eq=False)
 class VariantBalance:
-    """``measures``: one row per (variant, measure): ``n`` (matches), ``estimate``, ``lo``, ``hi``,
+    """``measures``: one row per (variant, measure): ``description`` (of the measure, from
+    :data:`MEASURES`), ``n`` (matches), ``estimate``, ``lo``, ``hi``,
     and against the baseline ``diff``, ``diff_lo``, ``diff_hi``, ``p_value`` (NaN on the baseline),
     ``plays`` (games behind the ``n`` matches: ``n`` times the rotations for the skill ladder) and
     ``p_holm`` (Holm over every p value of the run);
@@ -329,8 +342,8 @@ def variant_balance(
             units[name].update({k: skill[k].to_numpy() for k in skill.columns})
     rows = []
     for name in variants:
-        for measure, (_, binary) in MEASURES.items():
-            row: dict[str, Any] = {"variant": name, "measure": measure}
+        for measure, (description, binary) in MEASURES.items():
+            row: dict[str, Any] = {"variant": name, "measure": measure, "description": description}
             if measure == "seat_win_spread":
                 base = None if name == base_name else wins[base_name]
                 # resamples drawn from the variant's own stream: its interval does not depend on the list's order
