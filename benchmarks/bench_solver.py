@@ -8,8 +8,9 @@ Run from the project root:
 
 For each random deal (seat 0 leads, the seat asked about drawn at random)
 the table gives the median and 95th percentile of the wall time of
-``trick_bounds`` (the fewest and the most tricks the seat can force) and of
-``can_take_exactly`` with the target drawn as the seat's most tricks, each
+``trick_bounds`` (the fewest and the most tricks the seat can force), of
+``most_tricks`` alone and of ``can_take_exactly`` with the target drawn as
+the seat's most tricks, each
 measured from an empty transposition table (cleared between calls), with the
 nodes searched.  At 4 x 13 each call stops at a node limit (``--limit``);
 the table says how many deals reached it, and a deal that did counts with
@@ -17,7 +18,9 @@ the time and nodes it took to reach it (so the medians and percentiles are
 then lower bounds), its ``can_take_exactly`` not measured.  JIT compilation is excluded (warmed up first) and measured
 separately, in fresh processes with an empty and with a warm numba cache.
 The ablation table turns one search technique off at a time on a sample of
-deals.  One core; every number is from this run on this machine.
+deals.  One core; every number is from this run on this machine.  The
+script rewrites RESULTS-solver.md up to its marker line and keeps the
+sections written by hand below it.
 """
 
 from __future__ import annotations
@@ -40,18 +43,21 @@ from ohhell.strategies.solver import (
     SearchOptions,
     TranspositionTable,
     can_take_exactly,
+    most_tricks,
     solve_stats,
     trick_bounds,
 )
+
+MARKER = "<!-- written by hand below this line; bench_solver.py rewrites only what is above it -->"
 
 
 def measure(
     cases: list[tuple[Position, int]], table: TranspositionTable, options: SearchOptions | None = None
 ) -> dict[str, np.ndarray]:
-    """Per deal: seconds and nodes of trick_bounds, then of can_take_exactly(target = most tricks);
-    ``capped``: the deals whose trick_bounds reached the options' node limit (their can_take_exactly
-    is NaN)."""
-    tb_t, tb_n, ex_t, ex_n = [], [], [], []
+    """Per deal: seconds and nodes of trick_bounds, of most_tricks, then of can_take_exactly(target =
+    most tricks); ``capped``: the deals whose trick_bounds reached the options' node limit (their
+    can_take_exactly is NaN)."""
+    tb_t, tb_n, mt_t, mt_n, ex_t, ex_n = [], [], [], [], [], []
     capped = 0
     for pos, seat in cases:
         table.clear()
@@ -63,6 +69,15 @@ def measure(
             capped += 1
         tb_t.append(time.perf_counter() - t0)
         tb_n.append(solve_stats().nodes)
+        table.clear()
+        t0 = time.perf_counter()
+        try:
+            most_tricks(pos, seat, table=table, options=options)
+            mt_t.append(time.perf_counter() - t0)
+            mt_n.append(solve_stats().nodes)
+        except SearchLimitExceeded:
+            mt_t.append(float("nan"))
+            mt_n.append(float("nan"))
         if hi < 0:
             ex_t.append(float("nan"))
             ex_n.append(float("nan"))
@@ -72,7 +87,8 @@ def measure(
         can_take_exactly(pos, seat, hi, table=table, options=options)
         ex_t.append(time.perf_counter() - t0)
         ex_n.append(solve_stats().nodes)
-    out = {k: np.array(v, dtype=float) for k, v in (("tb_t", tb_t), ("tb_n", tb_n), ("ex_t", ex_t), ("ex_n", ex_n))}
+    kinds = (("tb_t", tb_t), ("tb_n", tb_n), ("mt_t", mt_t), ("mt_n", mt_n), ("ex_t", ex_t), ("ex_n", ex_n))
+    out = {k: np.array(v, dtype=float) for k, v in kinds}
     out["capped"] = np.array([capped])
     return out
 
@@ -126,8 +142,9 @@ def main() -> None:
         " trick_bounds did (then the medians and p95 are lower bounds, and can_take_exactly is not measured).",
         "",
         "| deal | trump | deals | over limit | trick_bounds median | p95 | nodes median | p95 |"
+        " most_tricks median | p95 | nodes median |"
         " can_take_exactly(max) median | p95 | nodes median | p95 |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     sizes = [(4, 7, 40 if q else 200), (4, 10, 15 if q else 100)]
     if not q:
@@ -144,6 +161,7 @@ def main() -> None:
             lines.append(
                 f"| {players} x {cards} | {trump} | {deals} | {over if options else '-'}"
                 f" | {ms(r['tb_t'], 50)} | {ms(r['tb_t'], 95)} | {count(r['tb_n'], 50)} | {count(r['tb_n'], 95)}"
+                f" | {ms(r['mt_t'], 50)} | {ms(r['mt_t'], 95)} | {count(r['mt_n'], 50)}"
                 f" | {ms(r['ex_t'], 50)} | {ms(r['ex_t'], 95)} | {count(r['ex_n'], 50)} | {count(r['ex_n'], 95)} |"
             )
             print(lines[-1], flush=True)
@@ -186,7 +204,8 @@ def main() -> None:
     print(text)
     if not q:
         out = Path(__file__).resolve().parent / "RESULTS-solver.md"
-        out.write_text(text, encoding="utf-8")
+        kept = out.read_text(encoding="utf-8").partition(MARKER)[2] if out.exists() else "\n"
+        out.write_text(f"{text}\n{MARKER}{kept}", encoding="utf-8")
         print(f"written to {out}")
 
 

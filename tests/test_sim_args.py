@@ -270,6 +270,29 @@ def test_no_line_without_a_bar_or_when_compiled(
     assert "compiling" not in capsys.readouterr().err
 
 
+def test_the_solver_of_pimc_players_is_compiled_ahead_and_announced(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """On the reference engine nothing else compiles; a PIMC player's first decision would build the
+    solver without a word: the run builds it first, with the line, before the bar."""
+    from ohhell.strategies.pimc import PIMC
+    from ohhell.strategies.solver import search
+
+    calls: list[object] = []
+    monkeypatch.setattr(
+        preflight, "dispatcher_needs_compiling", lambda dispatcher, version=None: calls.append(dispatcher) or True
+    )
+    small = replace(RULES, schedule=ohhell.rules.FixedHands(size=3, rounds=1))
+    ohhell.simulate(small, [PIMC(samples=2), Folk(), Folk(), Folk()], deals=4, seed=1, chunk_size=2, progress=True)
+    err = capsys.readouterr().err
+    line = "compiling the solver of the PIMC players once, about 35 s (later runs load it from numba's cache)..."
+    assert calls == [search.card_kernel]
+    assert line in err and "compiled in " in err
+    assert err.index(line) < err.index("deals")
+    ohhell.simulate(small, Folk(), deals=4, seed=1, chunk_size=2, engine="reference", progress=True)  # no PIMC
+    assert calls == [search.card_kernel] and "compiling" not in capsys.readouterr().err
+
+
 def test_each_compiled_version_is_asked_for_by_its_own_arguments() -> None:
     from types import SimpleNamespace
 

@@ -159,6 +159,14 @@ def test_card_trick_values_match_the_oracle(pos: Position, seat: int, options: S
         assert bounds == (lo + d, hi + d), code
 
 
+def _random_deal(rng: random.Random, players: int, cards: int, trump: str) -> Position:
+    """A whole deal from one 52-card deck, a random seat leading; ``trump`` none, one or setesdal."""
+    deck = rng.sample(range(52), players * cards)
+    hands = tuple(sum(1 << c for c in deck[i * cards : (i + 1) * cards]) for i in range(players))
+    under, over = {"none": (-1, -1), "one": (-1, rng.randrange(4)), "setesdal": tuple(rng.sample(range(4), 2))}[trump]
+    return Position(hands=hands, under=under, over=over, leader=rng.randrange(players))
+
+
 @given(positions(), st.integers(0, 3), st.integers(-1, 5), st.sampled_from(OPTIONS[:2]))
 def test_card_reach_matches_the_oracle(pos: Position, seat: int, target: int, options: SearchOptions) -> None:
     seat %= pos.players
@@ -177,12 +185,7 @@ def test_card_reach_agrees_with_the_card_bounds_on_larger_deals(players: int, ca
     rng = random.Random(f"reach-{players}-{cards}-{trump}")
     table = TranspositionTable(bits=16)
     for _ in range(3):
-        deck = rng.sample(range(52), players * cards)
-        hands = tuple(sum(1 << c for c in deck[i * cards : (i + 1) * cards]) for i in range(players))
-        under, over = {"none": (-1, -1), "one": (-1, rng.randrange(4)), "setesdal": tuple(rng.sample(range(4), 2))}[
-            trump
-        ]
-        pos = Position(hands=hands, under=under, over=over, leader=rng.randrange(players))
+        pos = _random_deal(rng, players, cards, trump)
         seat = rng.randrange(players)
         bounds = card_trick_values(pos, seat, table=table)
         for target in range(cards + 1):
@@ -195,12 +198,7 @@ def test_seeded_deals_match_the_oracle(players: int, cards: int, trump: str) -> 
     """Whole random deals (one 52-card deck, fixed seeds), every seat: bounds and exact targets."""
     rng = random.Random(f"{players}-{cards}-{trump}")
     for _ in range(6):
-        deck = rng.sample(range(52), players * cards)
-        hands = tuple(sum(1 << c for c in deck[i * cards : (i + 1) * cards]) for i in range(players))
-        under, over = {"none": (-1, -1), "one": (-1, rng.randrange(4)), "setesdal": tuple(rng.sample(range(4), 2))}[
-            trump
-        ]
-        pos = Position(hands=hands, under=under, over=over, leader=rng.randrange(players))
+        pos = _random_deal(rng, players, cards, trump)
         for seat in range(players):
             lo, hi, targets = oracle(pos, seat)
             assert trick_bounds(pos, seat) == (lo, hi)

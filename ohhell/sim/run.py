@@ -32,7 +32,14 @@ from ohhell.sim.counts import CellCounts, add_counts, count_summary, countable
 from ohhell.sim.frames import deal_columns, deal_frame, join_columns, match_columns, match_frame
 from ohhell.sim.paths import Mode, fast_path_reason, run_chunk
 from ohhell.sim.paths import Path as EnginePath
-from ohhell.sim.preflight import check_arguments, check_memory, compile_ahead, count, frame_columns
+from ohhell.sim.preflight import (
+    check_arguments,
+    check_memory,
+    compile_ahead,
+    compile_solver_ahead,
+    count,
+    frame_columns,
+)
 from ohhell.sim.runner import Interrupted, run_chunks
 from ohhell.sim.streams import Chunk, chunk_base, plan_chunks
 from ohhell.version import __version__
@@ -367,8 +374,12 @@ def simulate(
     show = progress if progress is not None else len(chunks) > 1
 
     def prepare(missing: int) -> None:
-        if path == "fast" and missing and backend != "dask":  # dask workers compile on their machines
+        if not missing or backend == "dask":  # dask workers compile on their machines
+            return
+        if path == "fast":
             compile_ahead(compiled, strats, mode, announce=show)
+        else:
+            compile_solver_ahead(strats, announce=show)
 
     def reached(parts: Sequence[_Done]) -> bool:
         assert stop is not None
