@@ -35,7 +35,9 @@ lead, or holds only trumps.  Until then:
    it is a plain card, as ``s`` discards trumps only when trapped);
 3. after each trick it wins it leads safely and loses the next.
 
-Never trapped, it takes at most ``w`` tricks.  Trapped after ``T`` tricks
+Never trapped, it takes at most ``w`` tricks, and by 3 at most ``(r + 1 -
+e) // 2`` (a lost trick after each win, and the first one lost when ``s``
+leads now: ``e = 1``).  Trapped after ``T`` tricks
 (from then on it may take every trick: ``r - T``), having lost ``l`` of them,
 it takes at most ``r - l``; a lower bound on ``l`` holds for every way the
 others can trap it.  Trapped on lead: every guard has run out of its suit,
@@ -295,9 +297,9 @@ def _ducks(st: np.ndarray, hi: int) -> bool:
             t += _POP13[m]
         else:
             wp += x
-    if w > hi:
-        return False
     e = 1 if st[_LEADER] == s else 0
+    if min(w, (r + 1 - e) // 2) > hi:  # never trapped: each win is followed by a lost safe lead (3)
+        return False
     need = r - hi  # tricks s must be sure to lose
     if t > 0:  # trapped with only trumps left: after its r - t plain cards
         tau = r - t
