@@ -22,7 +22,7 @@ import pytest
 
 import ohhell
 from ohhell.cards import Card, Suit
-from ohhell.engine import Observation, Stream
+from ohhell.engine import Observation, Stream, compiled_functions
 from ohhell.rules import DoubleDeck, compile_rules
 from ohhell.sim import (
     FastPathUnavailable,
@@ -34,7 +34,7 @@ from ohhell.sim import (
 )
 from ohhell.sim import run as sim_run
 from ohhell.sim.paths import run_chunk
-from ohhell.strategies import Folk, RandomStrategy
+from ohhell.strategies import ExpectedValue, Folk, RandomStrategy
 from ohhell.tournament import tournament
 
 RULES = ohhell.boerenbridge(4)
@@ -263,34 +263,64 @@ def test_no_line_without_a_bar_or_when_compiled(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     ohhell.simulate(RULES, Folk(), deals=10, seed=1, n_jobs=1)
+    ohhell.simulate(RULES, Folk(), deals=10, seed=1, n_jobs=1, engine="reference")
     assert not preflight.needs_compiling("deals")  # compiled in this process now
+    assert not any(preflight.dispatcher_needs_compiling(f) for f in Folk().compiled_functions())
+    capsys.readouterr()
     monkeypatch.setattr(preflight, "needs_compiling", lambda mode, two_decks=False: True)
     ohhell.simulate(RULES, Folk(), deals=10, seed=1, n_jobs=1, progress=False)
     ohhell.simulate(RULES, Folk(), deals=10, seed=1, n_jobs=1, engine="reference", progress=True)
     assert "compiling" not in capsys.readouterr().err
 
 
-def test_the_solver_of_pimc_players_is_compiled_ahead_and_announced(
+def test_the_players_compiled_code_is_built_ahead_and_announced(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """On the reference engine nothing else compiles; a PIMC player's first decision would build the
-    solver without a word: the run builds it first, with the line, before the bar."""
+    """On the reference engine the players' own compiled functions (a PIMC player's solver, its
+    expected-value bidder, the folk players') would be built at a first decision, with the bar at zero:
+    the run builds them first, in one throwaway deal of the most cards, with the line, before the bar."""
     from ohhell.strategies.pimc import PIMC
+
+    asked: list[object] = []
+    monkeypatch.setattr(
+        preflight, "dispatcher_needs_compiling", lambda dispatcher, version=None: asked.append(dispatcher) or True
+    )
+    played: list[int] = []
+    real = preflight.reference_deals
+
+    def counted(compiled: Any, strategies: Any, base: int, start: int, size: int) -> Any:
+        played.append(int(compiled.hand_sizes[start % compiled.n_rounds]))
+        return real(compiled, strategies, base, start, size)
+
+    monkeypatch.setattr(preflight, "reference_deals", counted)
+    seats = [PIMC(samples=2), Folk(), Folk(), Folk()]
+    ohhell.simulate(RULES, seats, deals=4, seed=1, chunk_size=2, progress=True)
+    err = capsys.readouterr().err
+    line = "compiling the players' compiled code once, about 35 s (later runs load it from numba's cache)..."
+    assert asked and set(map(id, asked)) <= set(map(id, compiled_functions(*seats)))
+    assert played == [8]  # the throwaway deal: Boerenbridge's 8-card round
+    assert line in err and "compiled in " in err
+    assert err.index(line) < err.index("boerenbridge deals")
+    asked.clear()
+    ohhell.simulate(RULES, RandomStrategy(), deals=4, seed=1, chunk_size=2, engine="reference", progress=True)
+    assert asked == [] and "compiling" not in capsys.readouterr().err  # nothing compiled to ask about
+
+
+def test_every_player_with_compiled_decisions_names_them() -> None:
+    from ohhell.strategies.registry import strategy
     from ohhell.strategies.solver import search
 
-    calls: list[object] = []
-    monkeypatch.setattr(
-        preflight, "dispatcher_needs_compiling", lambda dispatcher, version=None: calls.append(dispatcher) or True
-    )
-    small = replace(RULES, schedule=ohhell.rules.FixedHands(size=3, rounds=1))
-    ohhell.simulate(small, [PIMC(samples=2), Folk(), Folk(), Folk()], deals=4, seed=1, chunk_size=2, progress=True)
-    err = capsys.readouterr().err
-    line = "compiling the solver of the PIMC players once, about 35 s (later runs load it from numba's cache)..."
-    assert calls == [search.card_kernel]
-    assert line in err and "compiled in " in err
-    assert err.index(line) < err.index("deals")
-    ohhell.simulate(small, Folk(), deals=4, seed=1, chunk_size=2, engine="reference", progress=True)  # no PIMC
-    assert calls == [search.card_kernel] and "compiling" not in capsys.readouterr().err
+    names = ("folk", "spoiler", "ev", "pimc", "rollout", "card-odds", "distilled")
+    for name in names:
+        functions = strategy(name).compiled_functions()  # type: ignore[attr-defined]
+        assert functions and all(hasattr(f, "signatures") for f in functions), name  # numba dispatchers
+    from ohhell.strategies.ismcts import ISMCTS
+
+    assert all(hasattr(f, "signatures") for f in ISMCTS().compiled_functions())
+    assert compiled_functions(RandomStrategy()) == ()
+    pimc = compiled_functions(strategy("pimc"))
+    assert len(pimc) == len(set(map(id, pimc)))  # each once, the folk fallback's and bidder's shared
+    assert search.card_kernel in pimc and ExpectedValue().compiled_functions()[0] in pimc
 
 
 def test_each_compiled_version_is_asked_for_by_its_own_arguments() -> None:

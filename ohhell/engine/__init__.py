@@ -10,7 +10,7 @@ from ohhell.engine.ledger import MatchLedger, RoundSeating
 from ohhell.engine.observation import Observation, Phase, Trick
 from ohhell.engine.play import MatchResult, Seed, play_deal, play_match, run_deal, streams
 from ohhell.engine.state import DealResult, DealState, deal
-from ohhell.engine.strategy import Strategy
+from ohhell.engine.strategy import CompiledStrategy, Strategy, compiled_functions
 from ohhell.engine.stream import SeedLike, Stream, seed_sequence
 from ohhell.engine.view import observation_from_view
 
@@ -25,6 +25,8 @@ __all__ = [
     "Phase",
     "Trick",
     "Strategy",
+    "CompiledStrategy",
+    "compiled_functions",
     "DealState",
     "DealResult",
     "deal",

@@ -4,8 +4,8 @@ Its arguments (:func:`check_arguments`), so a wrong one fails at once with
 what is allowed instead of inside a chunk; the memory the rows will take
 (:func:`memory_needed`, refused above :func:`default_memory_limit` with a
 pointer to summary mode); and the compiled kernel (:func:`compile_ahead`),
-or on the reference engine the solver of PIMC players
-(:func:`compile_solver_ahead`), built once in this process, with a line
+or on the reference engine the players' own compiled functions
+(:func:`compile_players_ahead`), built once in this process, with a line
 saying so, before the workers start and before the progress bar measures
 anything.
 """
@@ -23,11 +23,11 @@ from typing import Any
 
 import numpy as np
 
-from ohhell.engine import Strategy
+from ohhell.engine import Strategy, compiled_functions
 from ohhell.rules import CompiledRules, Rules
 from ohhell.sim.arrays import DealArrays, MatchArrays
 from ohhell.sim.frames import deal_frame, match_frame
-from ohhell.sim.paths import Mode, copies_of_a_card, run_chunk
+from ohhell.sim.paths import Mode, copies_of_a_card, reference_deals, run_chunk
 
 __all__ = [
     "ENGINES",
@@ -45,7 +45,7 @@ __all__ = [
     "needs_compiling",
     "dispatcher_needs_compiling",
     "announced_compile",
-    "compile_solver_ahead",
+    "compile_players_ahead",
 ]
 
 #: The values of ``engine=``.
@@ -55,8 +55,9 @@ ENGINES = ("auto", "fast", "reference")
 #: 31 s and 42 s measured, 77 s for deals on a heavily loaded one): quoted in the "compiling"
 #: line, not relied on.
 COMPILE_SECONDS = {"deals": 30, "matches": 45}
-#: The same for the perfect-information solver PIMC players search with (34 s measured).
-SOLVER_COMPILE_SECONDS = 35
+#: The same for the players' own compiled functions on the reference engine (PIMC's solver 28-41 s, the
+#: rollout player 29 s measured).
+PLAYERS_COMPILE_SECONDS = 35
 
 
 class MemoryLimitExceeded(ValueError):
@@ -358,24 +359,22 @@ def announced_compile(what: str, about: int, build: Callable[[], object], *, ann
     return seconds
 
 
-def compile_solver_ahead(strategies: Sequence[Strategy], *, announce: bool) -> float | None:
-    """Compile the perfect-information solver now if a PIMC player among ``strategies`` would at its first
-    decision (not built in this process, not cached); the seconds it took, or None.  ``announce``: say so
-    on standard error (else a run's first decision would stall for half a minute without a word)."""
-    pimc = sys.modules.get("ohhell.strategies.pimc")  # not imported: no PIMC player exists
-    if pimc is None or not any(isinstance(s, pimc.PIMC) for s in strategies):
+def compile_players_ahead(compiled: CompiledRules, strategies: Sequence[Strategy], *, announce: bool) -> float | None:
+    """On the reference engine: build the compiled functions the players' decisions call
+    (:class:`~ohhell.engine.CompiledStrategy`) now if one of them is neither built in this process nor
+    cached; the seconds it took, or None.
+
+    Plays one throwaway deal of the round with the most cards (so a PIMC player searches, a rollout
+    player bids and plays), without a word unless ``announce``: else the first decision of the run
+    would stall, up to half a minute, with the progress bar at zero.
+    """
+    functions = compiled_functions(*strategies)
+    if not any(dispatcher_needs_compiling(f) for f in functions):
         return None
-    from ohhell.strategies.solver import search
-
-    if not dispatcher_needs_compiling(search.card_kernel):
-        return None
-    return announced_compile("the solver of the PIMC players", SOLVER_COMPILE_SECONDS, _first_solve, announce=announce)
-
-
-def _first_solve() -> None:
-    """The solver's calls a PIMC decision makes, on a two-card position (compiles them)."""
-    from ohhell.strategies.solver import Position, card_reach, card_values
-
-    position = Position(hands=(0b11, 0b1100), over=0)
-    card_values(position, 0, 1)
-    card_reach(position, 0, 1)
+    biggest = int(np.argmax(compiled.hand_sizes))
+    return announced_compile(
+        "the players' compiled code",
+        PLAYERS_COMPILE_SECONDS,
+        lambda: list(reference_deals(compiled, strategies, 0, biggest, 1)),
+        announce=announce,
+    )

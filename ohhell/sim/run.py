@@ -36,7 +36,7 @@ from ohhell.sim.preflight import (
     check_arguments,
     check_memory,
     compile_ahead,
-    compile_solver_ahead,
+    compile_players_ahead,
     count,
     frame_columns,
 )
@@ -379,7 +379,7 @@ def simulate(
         if path == "fast":
             compile_ahead(compiled, strats, mode, announce=show)
         else:
-            compile_solver_ahead(strats, announce=show)
+            compile_players_ahead(compiled, strats, announce=show)
 
     def reached(parts: Sequence[_Done]) -> bool:
         assert stop is not None

@@ -26,6 +26,7 @@ from ohhell.engine.stream import state_array
 from ohhell.rules import CompiledRules, compile_rules
 from ohhell.rules.variant import Rules
 from ohhell.strategies import odds_core as core
+from ohhell.strategies import policy_core
 from ohhell.strategies.compiled_inputs import compiled_deck, policy_card, wizard_aware_bid
 from ohhell.strategies.distilled_weights import card_weights
 from ohhell.strategies.folk import Folk, longest_suit, trump_pair
@@ -219,6 +220,9 @@ class CardOdds:
 
     def bid(self, obs: Observation, rng: Stream) -> int:
         return odds_bid(obs, "policy")
+
+    def compiled_functions(self) -> tuple[object, ...]:
+        return (core.seat_odds_bid, policy_core.policy_play)
 
     def play(self, obs: Observation, rng: Stream) -> Card:
         if len(obs.legal_cards) == 1:

@@ -21,6 +21,7 @@ from ohhell.cards import Card, Suit
 from ohhell.cards.masks import mask_of
 from ohhell.engine import Observation, Stream
 from ohhell.rules.tricks import trick_strength
+from ohhell.strategies import odds_core
 from ohhell.strategies.card_odds import odds_bid
 from ohhell.strategies.compiled_inputs import compiled_deck, over_wants, shown_out
 from ohhell.strategies.distilled_core import FEATURES, distilled_card
@@ -130,6 +131,9 @@ class Distilled:
 
     def bid(self, obs: Observation, rng: Stream) -> int:
         return odds_bid(obs, "distilled")
+
+    def compiled_functions(self) -> tuple[object, ...]:
+        return (odds_core.seat_odds_bid, distilled_card)
 
     def play(self, obs: Observation, rng: Stream) -> Card:
         if len(obs.legal_cards) == 1:

@@ -92,6 +92,9 @@ class ExpectedValue:
         scores = self.bid_scores(obs, rng)
         return int(max(obs.legal_bids, key=lambda b: (scores[b], -b)))
 
+    def compiled_functions(self) -> tuple[object, ...]:
+        return (ev_core.ev_scores, *self.play_as.compiled_functions())
+
     def play(self, obs: Observation, rng: Stream) -> Card:
         return self.play_as.play(obs, rng)
 

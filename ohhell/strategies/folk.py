@@ -14,7 +14,7 @@ import numpy as np
 
 from ohhell.cards import Card, Suit
 from ohhell.cards.masks import mask_of
-from ohhell.engine import Observation, Strategy, Stream
+from ohhell.engine import Observation, Strategy, Stream, compiled_functions
 from ohhell.rules import Trump
 from ohhell.strategies import folk_core as core
 
@@ -97,6 +97,9 @@ class Folk:
     def bid(self, obs: Observation, rng: Stream) -> int:
         return folk_bid(obs, self.flags)
 
+    def compiled_functions(self) -> tuple[object, ...]:
+        return (core.folk_bid, core.trick_so_far, core.folk_play)
+
     def play(self, obs: Observation, rng: Stream) -> Card:
         return folk_play(obs, self.flags)
 
@@ -176,6 +179,9 @@ class Spoiler:
 
     def bid(self, obs: Observation, rng: Stream) -> int:
         return self.inner.bid(obs, rng)
+
+    def compiled_functions(self) -> tuple[object, ...]:
+        return compiled_functions(self.inner, Folk())
 
     def play(self, obs: Observation, rng: Stream) -> Card:
         bid = obs.bids[obs.seat]

@@ -93,6 +93,9 @@ class ISMCTS:
 
     # -- decisions ------------------------------------------------------------
 
+    def compiled_functions(self) -> tuple[object, ...]:
+        return (core.draw_worlds, core.search, *self.bidder.compiled_functions())
+
     def bid(self, obs: Observation, rng: Stream, unseen: int | None = None) -> int:
         """The bidder's bid (``unseen``: as in :meth:`Rollout.bid_scores`)."""
         return self.bidder.bid(obs, rng, unseen)

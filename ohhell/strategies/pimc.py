@@ -16,10 +16,11 @@ from dataclasses import dataclass, field
 
 from ohhell.cards import Card, Suit
 from ohhell.cards.masks import mask_of
-from ohhell.engine import Observation, Strategy, Stream
+from ohhell.engine import Observation, Strategy, Stream, compiled_functions
 from ohhell.strategies.expected_value import ExpectedValue
 from ohhell.strategies.folk import Folk, longest_suit, trump_pair
 from ohhell.strategies.solver import Position, card_reach, card_values
+from ohhell.strategies.solver import search as solver_search
 
 __all__ = ["PIMC", "sample_hands"]
 
@@ -114,6 +115,9 @@ class PIMC:
 
     def bid(self, obs: Observation, rng: Stream) -> int:
         return self.bid_with.bid(obs, rng)
+
+    def compiled_functions(self) -> tuple[object, ...]:
+        return (solver_search.setup, solver_search.card_kernel, *compiled_functions(self.bid_with, self.fallback))
 
     def name_trump(self, obs: Observation, rng: Stream) -> Suit:
         return longest_suit(obs)

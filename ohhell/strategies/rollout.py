@@ -167,6 +167,9 @@ class Rollout:
         n = obs.players
         return by_position[:, [(s - obs.dealer - 1) % n for s in range(n)]]
 
+    def compiled_functions(self) -> tuple[object, ...]:
+        return (core.bid_value_table, core.card_value_table)
+
     def bid(self, obs: Observation, rng: Stream, unseen: int | None = None) -> int:
         """The legal bid with the best mean score (``unseen``: as in :meth:`bid_scores`)."""
         if len(obs.legal_bids) == 1:
