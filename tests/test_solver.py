@@ -451,6 +451,10 @@ def test_bad_questions_are_refused() -> None:
         TranspositionTable(bits=2)
     assert not can_take_exactly(pos, 0, -1)
     assert not can_take_exactly(pos, 0, 3)
+    for ask in (can_take_exactly, card_values, card_reach):
+        with pytest.raises(ValueError, match=r"target must be a whole number of tricks, got 1\.5"):
+            ask(pos, 0, 1.5)  # type: ignore[operator]
+    assert card_reach(pos, 0, np.int64(1)) == card_reach(pos, 0, 1)
 
 
 def test_positions_are_values() -> None:

@@ -69,6 +69,13 @@ def _is_int(x: object) -> bool:
     return isinstance(x, int | np.integer) and not isinstance(x, bool)
 
 
+def _target(target: object) -> int:
+    """A number of tricks asked about, as an int (any int: out of range, nothing can be forced)."""
+    if not isinstance(target, int | np.integer) or isinstance(target, bool):
+        raise ValueError(f"target must be a whole number of tricks, got {target!r}")
+    return int(target)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Position:
     """The rest of one deal with every hand known.
@@ -491,8 +498,9 @@ def can_take_exactly(
     >>> [can_take_exactly(pos, 0, k) for k in range(3)]
     [True, False, True]
     """
+    k = _target(target)
     run = _start(position, seat, options, table)
-    ok = bool(_k.exact(run.st, run.tt, 0, int(target)))
+    ok = bool(_k.exact(run.st, run.tt, 0, k))
     _finish(run)
     return ok
 
@@ -541,7 +549,8 @@ def card_values(
     """
     if seat != position.to_move:
         raise ValueError(f"card_values is for the player to move (seat {position.to_move}), got seat {seat}")
-    return {c: bool(ok) for c, (ok, _) in _per_card(position, seat, _k.Q_EXACT, int(target), options, table).items()}
+    values = _per_card(position, seat, _k.Q_EXACT, _target(target), options, table)
+    return {c: bool(ok) for c, (ok, _) in values.items()}
 
 
 def card_trick_values(
@@ -595,7 +604,7 @@ def card_reach(
     >>> {str(Card(c)): v for c, v in card_reach(pos, 1, 1).items()}
     {'2S': (False, True), 'AS': (True, False)}
     """
-    reach = _per_card(position, seat, _k.Q_REACH, int(target), options, table)
+    reach = _per_card(position, seat, _k.Q_REACH, _target(target), options, table)
     return {c: (bool(a), bool(b)) for c, (a, b) in reach.items()}
 
 
