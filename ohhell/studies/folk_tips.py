@@ -102,6 +102,12 @@ class Claim:
     select: Callable[[pd.DataFrame], pd.Series] | None = None
     costs_nothing: bool = False
 
+    @property
+    def side(self) -> int:
+        """+1 when the claim says its number lies above the threshold, -1 below (a habit: +1, a gain):
+        the frame's ``direction``."""
+        return self.direction if self.kind == "hands" else 1
+
 
 def _trump_or_ace(rows: pd.DataFrame) -> pd.Series:
     return (rows["trumps"] > 0) | (rows["side_aces"] > 0)
@@ -429,7 +435,7 @@ def with_claim_columns(frame: pd.DataFrame) -> pd.DataFrame:
     +1) when it has a ``with`` score, else a hand claim saying "above" (+1)."""
     if {"kind", "direction"} <= set(frame.columns) or "claim" not in frame.columns:
         return frame
-    known = {c.key: (c.kind, c.direction if c.kind == "hands" else 1) for c in CLAIMS}
+    known = {c.key: (c.kind, c.side) for c in CLAIMS}
     has_with = frame["with"].notna() if "with" in frame.columns else pd.Series(True, index=frame.index)
     guess = [known.get(str(k), ("habit" if w else "hands", 1)) for k, w in zip(frame["claim"], has_with)]
     out = frame.copy()
@@ -521,7 +527,7 @@ def folk_tips(
                 "text": claim.text,
                 "rules": claim.rules,
                 "kind": claim.kind,
-                "direction": claim.direction if claim.kind == "hands" else 1,
+                "direction": claim.side,
                 **found,
                 "verdict": verdict,
                 **tests,

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeGuard
 
 import numpy as np
 
@@ -65,13 +66,13 @@ def _cards_of(mask: int) -> list[int]:
     return [c for c in range(52) if (mask >> c) & 1]
 
 
-def _is_int(x: object) -> bool:
+def _is_int(x: object) -> TypeGuard[int | np.integer]:
     return isinstance(x, int | np.integer) and not isinstance(x, bool)
 
 
 def _target(target: object) -> int:
     """A number of tricks asked about, as an int (any int: out of range, nothing can be forced)."""
-    if not isinstance(target, int | np.integer) or isinstance(target, bool):
+    if not _is_int(target):
         raise ValueError(f"target must be a whole number of tricks, got {target!r}")
     return int(target)
 
