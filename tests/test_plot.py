@@ -340,6 +340,7 @@ def test_folk_tips_right_is_the_tips_side() -> None:
         }
     )
     assert claim_directions(frame).tolist() == [1, 1]  # a frame without the column: every tip "above"
+    saved = frame
     frame = with_claim_columns(frame)  # as saved before the study wrote kind and direction
     assert frame["kind"].tolist() == ["hands", "hands"]
     assert claim_directions(frame).tolist() == [1, -1]
@@ -348,6 +349,8 @@ def test_folk_tips_right_is_the_tips_side() -> None:
     assert xs == pytest.approx([15.0, 38.0])  # percentage points on the tip's side
     assert ax.child_axes == []  # one kind: one axis
     assert "percentage points" in ax.get_xlabel()
+    # the plot reads a frame saved without them as the study would: the same points
+    assert estimates(plot_folk_tips(saved, annotate=False), 0) == pytest.approx([15.0, 38.0])
 
 
 # --- one card ----------------------------------------------------------------------------------

@@ -41,14 +41,6 @@ def claim_directions(frame: pd.DataFrame) -> pd.Series:
     return pd.Series(1, index=frame.index, dtype=np.int64)
 
 
-def _kinds(frame: pd.DataFrame) -> pd.Series:
-    """``habit`` or ``hands`` per row: from ``kind`` if present, else habits have a ``with`` score."""
-    if "kind" in frame.columns:
-        return frame["kind"].astype(str)
-    fallback = np.where(frame["with"].notna(), "habit", "hands") if "with" in frame.columns else "habit"
-    return pd.Series(fallback, index=frame.index)
-
-
 def plot_folk_tips(
     frame: pd.DataFrame,
     *,
@@ -89,7 +81,10 @@ def plot_folk_tips(
         raise ValueError(f"the frame has no column {missing} (columns: {list(frame.columns)})")
     if frame.empty:
         raise ValueError("the frame has no claims")
-    data = frame.assign(_kind=_kinds(frame), _dir=claim_directions(frame))
+    from ohhell.studies.folk_tips import with_claim_columns  # here: importing the plots loads no study
+
+    frame = with_claim_columns(frame)  # a frame saved before the study wrote ``kind`` and ``direction``
+    data = frame.assign(_kind=frame["kind"].astype(str), _dir=claim_directions(frame))
     data = pd.concat([data[data["_kind"] == "hands"], data[data["_kind"] != "hands"]])
     hands = (data["_kind"] == "hands").to_numpy()
     # right of zero: the tip's side; hands in percentage points, habits in points
