@@ -4,8 +4,8 @@ The *tie game* of a seat ``s``: the others' cards of a suit are known only by
 the interval of ``s``'s cards of that suit they fall in (how many cards of
 ``s`` lie below them, counted at the start of each trick).  Two cards of the
 others in one interval tie; when tied cards of the others top a trick, the
-others choose which of those seats takes it (``--ties others``), or ``s`` does
-(``--ties seat``).  Every comparison with a card of ``s`` is as in the real
+others choose which of those seats takes it, or ``s`` does (the script
+solves both).  Every comparison with a card of ``s`` is as in the real
 game, so:
 
 - the others choosing the ties have every play of the real game and more:
@@ -31,16 +31,12 @@ import time
 
 from solver_deals import random_positions
 
+from ohhell.cards.masks import cards_of
 from ohhell.strategies.solver import fewest_tricks
 
 
 def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return [card.code for card in cards_of(mask)]
 
 
 def _below(mine: int, card: int) -> int:
