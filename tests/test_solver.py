@@ -35,12 +35,18 @@ from ohhell.strategies.solver import (
     solve_stats,
     trick_bounds,
 )
+from ohhell.strategies.solver import position as _position
 from ohhell.strategies.solver.bounds import _ducks, _forced_wins
-from ohhell.strategies.solver.layout import ST_SIZE
-from ohhell.strategies.solver.search import setup
+from ohhell.strategies.solver.layout import _FLAGS, _M_SEAT, _M_TIE, F_PART, ST_SIZE
+from ohhell.strategies.solver.search import _search, setup
 
 ALL_OFF = SearchOptions(
-    transposition_table=False, equivalent_cards=False, bounds=False, move_ordering=False, partition=False
+    transposition_table=False,
+    equivalent_cards=False,
+    bounds=False,
+    move_ordering=False,
+    partition=False,
+    tie_games_from_cards=0,
 )
 OPTIONS = [
     SearchOptions(),
@@ -51,6 +57,9 @@ OPTIONS = [
     SearchOptions(move_ordering=False),
     SearchOptions(partition=False),
     SearchOptions(duck_bound=False),
+    SearchOptions(tie_games_from_cards=0),
+    SearchOptions(tie_games_from_cards=1),  # the tie games at every position (by default from 36 cards held)
+    SearchOptions(tie_games_from_cards=1, transposition_table=False),
 ]
 
 # ---- the oracle -----------------------------------------------------------------------------
@@ -97,6 +106,51 @@ def oracle(position: Position, seat: int) -> tuple[int, int, frozenset[int]]:
     return lo, hi, frozenset(k for k in range(14) if (ex >> k) & 1)
 
 
+def tie_oracle(position: Position, seat: int, others_choose: bool) -> int:
+    """The fewest tricks ``seat`` can force in a tie game, by full minimax: the real game, except that when
+    cards of other seats of one suit, with no card of that suit ``seat`` held at the trick's start
+    between them, top a trick, the others (``others_choose``) or ``seat`` pick which of those seats
+    takes it."""
+    trump = position.trump
+    n = position.players
+
+    def between(a: int, b: int, hand: tuple[Card, ...]) -> bool:
+        lo, hi = min(a, b), max(a, b)
+        return any(lo < c.code < hi for c in hand)
+
+    @functools.cache
+    def value(hands: tuple[tuple[Card, ...], ...], leader: int, trick: tuple[Card, ...]) -> int:
+        if not trick and not hands[leader]:
+            return 0
+        mover = (leader + len(trick)) % n
+        children = []
+        for card in legal_cards(hands[mover], trick):
+            rest = list(hands)
+            rest[mover] = tuple(c for c in hands[mover] if c != card)
+            now = (*trick, card)
+            if len(now) < n:
+                children.append(value(tuple(rest), leader, now))
+                continue
+            top = trick_winner(now, trump)
+            winner = (leader + top) % n
+            if winner == seat:
+                children.append(1 + value(tuple(rest), winner, ()))
+                continue
+            start = (*rest[seat], now[(seat - leader) % n])  # what seat held at the trick's start
+            w = now[top].code
+            tied = [
+                (leader + i) % n
+                for i, c in enumerate(now)
+                if (leader + i) % n != seat and c.code // 13 == w // 13 and not between(c.code, w, start)
+            ]
+            outs = [value(tuple(rest), j, ()) for j in tied]
+            children.append(max(outs) if others_choose else min(outs))
+        return min(children) if mover == seat else max(children)
+
+    hands = tuple(_hand(h) for h in position.hands)
+    return value(hands, position.leader, tuple(map(Card, position.trick)))
+
+
 # ---- random positions -----------------------------------------------------------------------
 
 
@@ -122,6 +176,50 @@ def positions(draw: st.DrawFn, max_players: int = 4, max_cards: int = 4) -> Posi
 
 
 # ---- oracle tests ---------------------------------------------------------------------------
+
+
+@given(positions(max_cards=3), st.integers(0, 3), st.booleans())
+def test_the_tie_games_match_their_oracle(pos: Position, seat: int, others_choose: bool) -> None:
+    """The compiled search in a tie game (its own move classes, table keys and choice nodes) answers
+    "at most k" as the tie game's own minimax says; and the tie games bracket the real fewest tricks."""
+    seat %= pos.players
+    if pos.under >= 0:  # the Setesdal pair: never searched in a tie game
+        return
+    fewest = tie_oracle(pos, seat, others_choose)
+    real = oracle(pos, seat)[0]
+    assert (fewest >= real) if others_choose else (fewest <= real)
+    run = _position._start(pos, seat, None, TranspositionTable(bits=10))
+    run.st[_FLAGS] = (run.st[_FLAGS] & ~F_PART) | _M_TIE | (0 if others_choose else _M_SEAT)
+    for k in range(pos.tricks_left + 1):
+        assert _search(run.st, run.tt, 0, -99, k) == (fewest <= k), k
+
+
+def test_the_tie_games_match_their_oracle_where_ties_matter() -> None:
+    """Seeded 4 x 4 deals from two suits, where tied cards are common: the compiled tie games agree with
+    their oracle, and on some of these deals who breaks the ties changes the fewest tricks (so the
+    check can tell the two games apart)."""
+    rng = random.Random("tie-games")
+    differ = 0
+    for _ in range(30):
+        suits = rng.sample(range(4), 2)
+        cards = rng.sample([13 * q + k for q in suits for k in range(13)], 16)
+        hands = tuple(sum(1 << c for c in cards[i * 4 : (i + 1) * 4]) for i in range(4))
+        pos = Position(hands=hands, under=-1, over=rng.choice([-1, suits[0]]), leader=rng.randrange(4))
+        seat = rng.randrange(4)
+        want = {}
+        for others_choose in (True, False):
+            want[others_choose] = tie_oracle(pos, seat, others_choose)
+            run = _position._start(pos, seat, None, TranspositionTable(bits=10))
+            run.st[_FLAGS] = (run.st[_FLAGS] & ~F_PART) | _M_TIE | (0 if others_choose else _M_SEAT)
+            got = min(k for k in range(5) if _search(run.st, run.tt, 0, -99, k))
+            assert got == want[others_choose], (pos, seat, others_choose)
+        differ += want[True] != want[False]
+    assert differ >= 1
+
+
+def test_tie_games_from_must_be_a_non_negative_int() -> None:
+    with pytest.raises(ValueError, match="tie_games_from_cards"):
+        SearchOptions(tie_games_from_cards=-1)
 
 
 @given(positions(), st.integers(0, 3), st.sampled_from(OPTIONS))

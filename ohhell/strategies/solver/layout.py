@@ -57,6 +57,8 @@ C_ABORTED = 47  # 1 when it did
 C_NODES = 48
 C_HITS = 49
 C_STORES = 50
+_CHOICE = 51  # a tie game (_M_TIE): the seats whose tied cards top the trick just completed (a mask), else 0
+_TIEMIN = 52  # the fewest tricks are asked of the tie games from this many cards held in all (0: never)
 _MAXPLY = 7 * 13 + 2
 # By ply (index base + 8 + ply; the current trick's earlier cards sit at the plies before the root):
 # the card played at that ply, the seat winning its trick so far and that card's key.  A trick's cards
@@ -75,6 +77,7 @@ _F_LO, _F_HI, _F_R, _F_P, _F_M, _F_I, _F_TLEN, _F_LEADER, _F_TMASK, _F_ROW, _F_T
 # _F_LB: the node's bucket in the pattern part of the table and its suit lengths (two words)
 _F_REL, _F_TMK, _F_POFF, _F_LA, _F_LB = range(17, 22)
 _F_OKEY = 22  # the key word of the suit of the card the node is trying, before that card was played
+_F_CH = 23  # a choice node of a tie game: the tied seats (its moves are seats: who takes the trick); else 0
 _OWN = _FR + _FW * _MAXPLY  # the seat holding each card (cards never change hands)
 _KIL = _OWN + 64  # by ply: the others' card that last refuted there + 1 (0 for none), tried early
 # kept up to date as cards are played: for each suit the seats holding its cards still held, from the
@@ -93,12 +96,16 @@ F_BOUNDS = 4
 F_ORDER = 8
 F_PART = 16
 F_DUCK = 32
+# the game searched (set by the search, not an option): a tie game, and in it the seat breaks the ties
+_M_TIE = 128
+_M_SEAT = 256
 
 # ---- transposition table rows -------------------------------------------------------------------
 # The table is 4-way buckets of 32 words (four cache lines): words 0..3 the ways' check words (a
 # 64-bit hash of key and tag, odd; 0 for empty), so a probe reads one line, then for way w at 4 + 7w
-# the tag (seat, trump, players, leader), the 4 key words, the generation (bits 0..31; from bit 32
-# the number of top cards of each suit the values depend on, 4 bits a suit) and the packed values:
+# the tag (seat, trump, players, leader; from bit 24 the tie game searched), the 4 key words, the
+# generation (bits 0..31; from bit 32 the number of top cards of each suit the values depend on, 4 bits
+# a suit) and the packed values:
 # 4 bits each max_lo, max_hi, min_lo, min_hi (bits 0..15), exact targets won (bits 16..29) and lost
 # (bits 32..45), tricks left (bits 48..51), the card that decided the last search + 1 (bits 52..57).
 # The pattern part (partition search), after the exact part's rows: buckets of 64 words (two rows):

@@ -6,7 +6,9 @@ interchangeable: the trick's other cards are beaten by that one and leave
 with the trick.  The search tries one of them, the highest
 (:func:`_gen_moves`, with the ``F_EQUIV`` option).  With the Setesdal pair
 the two trump suits interleave (under ``r`` < over ``r`` < under ``r+1``),
-so the other trump suit separates too (:func:`_separated`).
+so the other trump suit separates too (:func:`_separated`).  In a tie game
+(:mod:`ohhell.strategies.solver.search`) the others' cards are separated
+only by the cards ``s`` held at the trick's start.
 :func:`_classes` lists every legal card with its class, for the per-card
 questions at the root.
 
@@ -51,6 +53,7 @@ from ohhell.strategies.solver.layout import (
     _HI13,
     _LEADER,
     _LO13,
+    _M_TIE,
     _MV,
     _N,
     _OVER,
@@ -107,6 +110,16 @@ def _gen_moves(st: np.ndarray, p: int, ply: int) -> int:
         if pos < 0:
             pos += st[_N]
         others |= np.int64(1) << st[_TRK + 8 + ply - tlen + pos]
+    s = st[_S]
+    if (st[_FLAGS] & _M_TIE) != 0 and p != s:
+        # a tie game: the others' cards are known by the interval of the cards s held at the trick's
+        # start they lie in, so only those separate
+        others = st[_H + s]
+        s_pos = s - st[_LEADER]
+        if s_pos < 0:
+            s_pos += st[_N]
+        if s_pos < tlen:
+            others |= np.int64(1) << st[_TRK + 8 + ply - tlen + s_pos]
     under = st[_UNDER]
     over = st[_OVER]
     equiv = (st[_FLAGS] & F_EQUIV) != 0

@@ -269,6 +269,12 @@ class SearchOptions:
     on (partition search; with a single trump suit or none, needs the table).
     ``duck_bound``: with ``bounds``, also the ducking bound (the fewest
     tricks: how many the seat can keep to by ducking).
+    ``tie_games_from_cards``: with at least this many cards still held by
+    all the players together (0: never) the fewest tricks are first asked
+    of two coarser games in which the others' cards are known only by the
+    interval of the seat's cards they lie in (the *tie games*,
+    :mod:`ohhell.strategies.solver.search`); with fewer cards they cost
+    more than they save (measured: ``benchmarks/RESULTS-solver.md``).
     ``node_limit``: if positive, a call that has searched that many nodes
     stops and raises :class:`SearchLimitExceeded` (a reproducible cap on the
     work, for measurements; the entries it stored stay valid).
@@ -280,11 +286,14 @@ class SearchOptions:
     move_ordering: bool = True
     partition: bool = True
     duck_bound: bool = True
+    tie_games_from_cards: int = 36
     node_limit: int = 0
 
     def __post_init__(self) -> None:
         if not _is_int(self.node_limit) or self.node_limit < 0:
             raise ValueError(f"node_limit must be a non-negative int, got {self.node_limit!r}")
+        if not _is_int(self.tie_games_from_cards) or self.tie_games_from_cards < 0:
+            raise ValueError(f"tie_games_from_cards must be a non-negative int, got {self.tie_games_from_cards!r}")
 
     @property
     def flags(self) -> int:
@@ -387,6 +396,7 @@ def _start(position: Position, seat: int, options: SearchOptions | None, table: 
         options.flags,
         options.node_limit if options.node_limit > 0 else 1 << 62,
     )
+    st[_layout._TIEMIN] = options.tie_games_from_cards
     return _Run(st, table.array)
 
 

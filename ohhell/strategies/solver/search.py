@@ -34,8 +34,26 @@ Techniques
 - Bounds at trick boundaries (:mod:`ohhell.strategies.solver.bounds`): sure
   and quick tricks before the table; the ducking bound (how many tricks ``s``
   can keep to) after it, on the nodes the table does not decide.
+- The tie games, for the fewest tricks (:func:`min_tricks`,
+  :func:`_at_most`; from ``st[_TIEMIN]`` cards held, no Setesdal pair): in
+  a tie game the others' cards of a suit are known only by the interval of
+  ``s``'s cards of that suit (held at the trick's start) they lie in; two
+  such cards of one interval *tie*, and when tied cards top a trick one side
+  picks which of their seats takes it, at a choice node after the trick
+  (``_CHOICE``, ``_F_CH``).  Every comparison with a card of ``s`` is as in
+  the game.  With the others picking, they have every play of the game and
+  more, so a proof that ``s`` keeps to at most ``k`` there is one in the
+  game; with ``s`` picking, a refutation there is one in the game.  The
+  others' cards of one interval in one hand are one move
+  (:func:`ohhell.strategies.solver.moves._gen_moves`) and the table key
+  sorts the others' seats within each interval
+  (:func:`ohhell.strategies.solver.table._tie_word`, its own tag), so the
+  tie games have far fewer positions.  The bounds hold in them: they
+  compare the cards of ``s`` with the others' only, and who of the others
+  leads is the others' to pick in the bounds' arguments already.
 
-Each can be turned off with the option flags (``F_*``) for measurement.
+Each can be turned off with the option flags (``F_*``) or
+``SearchOptions.tie_games_from_cards`` for measurement.
 Measured on 100 deals of 4 x 7 with a trump suit, partition search takes
 ``trick_bounds`` from 3.24M to 2.17M nodes (1.5x faster), on 10 deals of
 4 x 10 from 71M to 60M (about as fast: the nodes cost more).
@@ -71,8 +89,10 @@ from ohhell.strategies.solver.layout import (
     _ALL,
     _BKK,
     _BSK,
+    _CHOICE,
     _E_GEN,
     _E_VAL,
+    _F_CH,
     _F_CHECK,
     _F_HI,
     _F_I,
@@ -102,6 +122,8 @@ from ohhell.strategies.solver.layout import (
     _KIL,
     _LEADER,
     _LIMIT,
+    _M_SEAT,
+    _M_TIE,
     _MINGEN,
     _MV,
     _N,
@@ -111,6 +133,7 @@ from ohhell.strategies.solver.layout import (
     _RET,
     _S,
     _TAG,
+    _TIEMIN,
     _TLEN,
     _TMASK,
     _TRK,
@@ -236,6 +259,40 @@ def _trick_mark(st: np.ndarray, ply: int, n: int, leader: int, winner: int) -> i
     return 0 if beaten < 0 else _from_rank(q, beaten + 1)
 
 
+@njit(cache=True, error_model="numpy")
+def _tied(st: np.ndarray, ply: int, n: int, leader: int, winner: int) -> int:
+    """In a tie game, the seats whose cards tie at the top of the trick just completed (its cards at
+    plies ``ply - n + 1 .. ply``; ``winner`` the real winner, not ``s``), as a mask; 0 when no card ties.
+
+    Two cards of the others tie when they are of one suit with no card ``s`` held at the trick's start
+    between them."""
+    first = _TRK + 8 + ply - n + 1
+    s = st[_S]
+    wpos = winner - leader
+    if wpos < 0:
+        wpos += n
+    spos = s - leader
+    if spos < 0:
+        spos += n
+    wc = st[first + wpos]
+    q = wc // 13
+    wr = wc - 13 * q
+    sh = ((st[_H + s] | (np.int64(1) << st[first + spos])) >> (13 * q)) & 0x1FFF
+    mask = 0
+    for i in range(n):
+        c = st[first + i]
+        if i in (wpos, spos) or c // 13 != q:
+            continue
+        cr = c - 13 * q
+        a, b = (cr, wr) if cr < wr else (wr, cr)
+        if (sh & ((1 << b) - 1) & ~((1 << (a + 1)) - 1)) == 0:
+            j = leader + i
+            if j >= n:
+                j -= n
+            mask |= 1 << j
+    return 0 if mask == 0 else mask | (1 << winner)
+
+
 @njit(cache=True, inline="always", error_model="numpy")
 def _decide(val: int, lo: int, hi: int, r: int) -> int:
     """What a table entry's values say about the window ``[lo, hi]`` (of ``r`` tricks): 1 or 0, -1 for
@@ -282,6 +339,28 @@ def _enter(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, lo: int, hi
         return 1
     flags = st[_FLAGS]
     f = _FR + _FW * ply
+    ch = st[_CHOICE]
+    if ch != 0:  # a tie game's choice: who of the tied seats takes the trick just completed
+        mv = _MV + 16 * ply
+        m = 0
+        for j in range(n):
+            if (ch >> j) & 1:
+                st[mv + m] = j
+                m += 1
+        st[f + _F_ROW] = -1
+        st[f + _F_POFF] = -1
+        st[f + _F_REL] = 0
+        st[f + _F_LO] = lo
+        st[f + _F_HI] = hi
+        st[f + _F_R] = r
+        st[f + _F_P] = s if (flags & _M_SEAT) != 0 else leader
+        st[f + _F_M] = m
+        st[f + _F_I] = 0
+        st[f + _F_TLEN] = 0
+        st[f + _F_LEADER] = leader
+        st[f + _F_TMASK] = 0
+        st[f + _F_CH] = ch
+        return -1
     st[f + _F_ROW] = -1
     st[f + _F_POFF] = -1
     st[f + _F_REL] = 0
@@ -311,7 +390,7 @@ def _enter(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, lo: int, hi
                     st[_RET] = _suit_mark(st, 2)
                     return 0
         if (flags & F_TT) != 0:
-            tag = st[_TAG] | (leader + 1)
+            tag = st[_TAG] | (leader + 1) | ((flags & (_M_TIE | _M_SEAT)) << 17)  # the game, bits 24-25
             kb = f + _F_KEY
             check = _make_key(st, kb, tag)
             b = (check >> 1) & (st[_NB] - 1)
@@ -376,6 +455,7 @@ def _enter(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, lo: int, hi
     st[f + _F_TLEN] = tlen
     st[f + _F_LEADER] = leader
     st[f + _F_TMASK] = st[_TMASK]
+    st[f + _F_CH] = 0
     return -1
 
 
@@ -399,9 +479,15 @@ def _place(st: np.ndarray, ply: int, tlen: int, p: int, c: int) -> int:
 
 @njit(cache=True, inline="always", error_model="numpy")
 def _play_child(st: np.ndarray, ply: int) -> int:
-    """Play the frame's current card; returns 1 if that completes a trick ``s`` wins, else 0."""
+    """Play the frame's current card (or, at a tie game's choice, give the trick to the current seat);
+    returns 1 if that completes a trick ``s`` wins, else 0."""
     f = _FR + _FW * ply
     c = st[_MV + 16 * ply + st[f + _F_I]]
+    if st[f + _F_CH] != 0:
+        st[_LEADER] = c
+        st[_CHOICE] = 0
+        st[f + _F_TMK] = 0
+        return 0
     p = st[f + _F_P]
     tlen = st[f + _F_TLEN]
     n = st[_N]
@@ -415,7 +501,11 @@ def _play_child(st: np.ndarray, ply: int) -> int:
         st[_TLEN] = 0
         st[_LEADER] = w
         st[_TMASK] = 0
-        return 1 if w == st[_S] else 0
+        if w == st[_S]:
+            return 1
+        if (st[_FLAGS] & _M_TIE) != 0:
+            st[_CHOICE] = _tied(st, ply, n, st[f + _F_LEADER], w)
+        return 0
     st[f + _F_TMK] = 0
     st[_TLEN] = tlen + 1
     st[_TMASK] = st[f + _F_TMASK] | bit
@@ -425,6 +515,11 @@ def _play_child(st: np.ndarray, ply: int) -> int:
 @njit(cache=True, inline="always", error_model="numpy")
 def _undo_child(st: np.ndarray, ply: int) -> None:
     f = _FR + _FW * ply
+    if st[f + _F_CH] != 0:
+        st[_CHOICE] = st[f + _F_CH]
+        st[_LEADER] = st[f + _F_LEADER]
+        return
+    st[_CHOICE] = 0
     c = st[_MV + 16 * ply + st[f + _F_I]]
     p = st[f + _F_P]
     bit = np.int64(1) << c
@@ -537,7 +632,7 @@ def _search(st: np.ndarray, tt: np.ndarray, root: int, lo: int, hi: int) -> bool
             mover_is_s = st[f + _F_P] == s
             if mover_is_s == (e == 1):  # a cutoff: s found a winning card, or the others a refutation
                 best = st[_MV + 16 * ply + i]
-                if not mover_is_s:
+                if not mover_is_s and st[f + _F_CH] == 0:
                     st[_KIL + ply] = best + 1
             elif i + 1 < st[f + _F_M]:
                 st[f + _F_I] = i + 1
@@ -631,17 +726,68 @@ def max_tricks(st: np.ndarray, tt: np.ndarray, ply: int) -> int:
 
 
 @njit(cache=True, error_model="numpy")
+def _use_ties(st: np.ndarray) -> bool:
+    """Whether the fewest tricks are asked of the tie games first: no Setesdal pair (its two trump
+    suits interleave, the tie games' intervals are per suit) and at least ``st[_TIEMIN]`` (> 0) cards
+    still held by all the players together."""
+    return bool(st[_TIEMIN] > 0 and st[_UNDER] < 0 and _popcount(st[_ALL]) >= st[_TIEMIN])
+
+
+@njit(cache=True, error_model="numpy")
+def _at_most(st: np.ndarray, tt: np.ndarray, ply: int, k: int) -> bool:
+    """Can ``s`` keep its tricks from here on to at most ``k``?  When :func:`_use_ties` the tie games
+    answer first: a refutation where ``s`` breaks the ties, or a proof where the others
+    do, holds in the game; only when they differ is the game itself searched."""
+    flags = st[_FLAGS]
+    if _use_ties(st):
+        base = flags & ~F_PART  # no partition search in the tie games
+        st[_FLAGS] = base | _M_TIE | _M_SEAT
+        ok = _search(st, tt, ply, -_BIG, k)
+        st[_FLAGS] = flags
+        if not ok or st[C_ABORTED] != 0:
+            return False
+        st[_FLAGS] = base | _M_TIE
+        ok = _search(st, tt, ply, -_BIG, k)
+        st[_FLAGS] = flags
+        if ok or st[C_ABORTED] != 0:
+            return ok
+    return _search(st, tt, ply, -_BIG, k)
+
+
+@njit(cache=True, error_model="numpy")
 def min_tricks(st: np.ndarray, tt: np.ndarray, ply: int) -> int:
     """The fewest tricks ``s`` can force from the position in ``st`` (upward null-window searches).
 
     Upward: the questions "at most k" below the answer fail, and fail cheaply far below it, where
     downward the ones above it succeed, each a proof against every card of the others (measured on
     15 deals of 4 x 10: 1.38x fewer nodes).
+
+    When :func:`_use_ties` the climb is made in the tie game where the others break
+    the ties: its fewest ``k`` is at least the game's and its proof holds in the game, so the game's
+    fewest is ``k`` unless "at most ``k - 1``" succeeds; that is asked of the tie game where ``s``
+    breaks the ties (whose refutation holds in the game) and, if it succeeds there, of the game, and
+    so on down.
     """
     lb, ub = _start_bounds(st)
     k = lb
+    flags = st[_FLAGS]
+    if not _use_ties(st):
+        while k < ub and not _search(st, tt, ply, -_BIG, k) and st[C_ABORTED] == 0:
+            k += 1
+        return k
+    tie = (flags & ~F_PART) | _M_TIE
+    st[_FLAGS] = tie
     while k < ub and not _search(st, tt, ply, -_BIG, k) and st[C_ABORTED] == 0:
         k += 1
+    while k > lb and st[C_ABORTED] == 0:
+        st[_FLAGS] = tie | _M_SEAT
+        if not _search(st, tt, ply, -_BIG, k - 1):
+            break
+        st[_FLAGS] = flags
+        if not _search(st, tt, ply, -_BIG, k - 1):
+            break
+        k -= 1
+    st[_FLAGS] = flags
     return k
 
 
@@ -715,7 +861,7 @@ def card_kernel(
             first[i] = d + min_tricks(work, tt, 1)
             second[i] = d + max_tricks(work, tt, 1)
         else:
-            first[i] = 1 if _search(work, tt, 1, -_BIG, t) else 0
+            first[i] = 1 if _at_most(work, tt, 1, t) else 0
             second[i] = 1 if work[C_ABORTED] == 0 and _search(work, tt, 1, t, _BIG) else 0
         for q in range(C_NODES, C_STORES + 1):
             st[q] = work[q]

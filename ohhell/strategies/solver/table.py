@@ -16,7 +16,10 @@ cards from the lowest up (3 bits a card, after a leading 1); the Setesdal
 pair as one merged sequence (under r < over r < under r + 1), 4 bits a card
 (seat, and 1 for the over-trump), ranks 0..6 in the under-trump's word and
 7..12 in the over-trump's.  Positions with equal keys are the same game up
-to renaming cards, so they share an entry whatever was played before.  The
+to renaming cards, so they share an entry whatever was played before.  In
+a tie game (:mod:`ohhell.strategies.solver.search`) each run of the others'
+seats between two cards of ``s`` is sorted (:func:`_tie_word`): the tie game
+knows no more of them.  The
 row layout and the packed values are in :mod:`ohhell.strategies.solver.layout`;
 the 4-way buckets keep the ways' check words in one cache line (measured).
 The plain suits' words and the suit lengths are kept in the state as cards
@@ -51,18 +54,21 @@ from ohhell.strategies.solver.layout import (
     _E_KEY,
     _E_TAG,
     _E_VAL,
+    _FLAGS,
     _GEN,
     _H,
     _KEYW,
     _LENA,
     _LENB,
     _LO13,
+    _M_TIE,
     _MINGEN,
     _N,
     _NB,
     _OVER,
     _OWN,
     _POP13,
+    _S,
     _SEL13,
     _UNDER,
     C_STORES,
@@ -132,6 +138,40 @@ def _key_restore(st: np.ndarray, p: int, c: int, old: int) -> None:
         st[_LENB] += np.int64(1) << (16 * (p - 4) + 4 * q)
 
 
+@njit(cache=True, inline="always", error_model="numpy")
+def _put_run(out: int, t: int, counts: int) -> tuple[int, int]:
+    """Append a run of the others' cards (``counts``: 4 bits a seat) to the key word ``out`` at bit ``t``,
+    seat 6 first; returns the word and the next bit."""
+    for j in range(6, -1, -1):
+        for _ in range((counts >> (4 * j)) & 15):
+            out |= j << t
+            t += 3
+    return out, t
+
+
+@njit(cache=True, error_model="numpy")
+def _tie_word(word: int, s: int) -> int:
+    """A suit's key word in a tie game: within each run of other seats' cards between two cards of
+    ``s`` (or beyond its highest or lowest), the seats in a fixed order (seat 6 first from the top)
+    instead of by rank: the tie game knows the others' cards only by the interval of ``s``'s cards
+    they lie in."""
+    out = 0
+    t = 0
+    counts = 0  # 4 bits a seat: the run's cards held by each seat
+    while word > 1:
+        d = word & 7
+        word >>= 3
+        if d != s:
+            counts += 1 << (4 * d)
+            continue
+        out, t = _put_run(out, t, counts)
+        counts = 0
+        out |= s << t
+        t += 3
+    out, t = _put_run(out, t, counts)
+    return out | (1 << t)
+
+
 @njit(cache=True, error_model="numpy")
 def _make_key(st: np.ndarray, kb: int, tag: int) -> int:
     """Write the relative-rank key of the trick boundary to ``st[kb:kb + 4]``; returns its check word
@@ -140,6 +180,10 @@ def _make_key(st: np.ndarray, kb: int, tag: int) -> int:
     over = st[_OVER]
     for q in range(4):
         st[kb + q] = st[_KEYW + q]
+    if (st[_FLAGS] & _M_TIE) != 0:  # a tie game (never with the Setesdal pair)
+        s = st[_S]
+        for q in range(4):
+            st[kb + q] = _tie_word(st[kb + q], s)
     if under >= 0:
         a = st[_ALL]
         xu = (a >> (13 * under)) & 0x1FFF
