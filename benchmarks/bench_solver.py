@@ -18,9 +18,10 @@ the time and nodes it took to reach it (so the medians and percentiles are
 then lower bounds), its ``can_take_exactly`` not measured.  JIT compilation is excluded (warmed up first) and measured
 separately, in fresh processes with an empty and with a warm numba cache.
 The ablation table turns one search technique off at a time on a sample of
-deals.  One core; every number is from this run on this machine.  The
-script rewrites RESULTS-solver.md up to its marker line and keeps the
-sections written by hand below it.
+deals (the tie games, which start at 36 cards held, on 4 x 10 deals).  One
+core; every number is from this run on this machine.  The script rewrites
+RESULTS-solver.md up to its marker line and keeps the sections written by
+hand below it.
 """
 
 from __future__ import annotations
@@ -186,6 +187,24 @@ def main() -> None:
     ]
     for label, options in variants:
         r = measure(sample, table, options)
+        lines.append(
+            f"| {label} | {r['tb_n'].sum():,.0f} | {r['tb_t'].sum() * 1e3:,.1f}"
+            f" | {r['ex_n'].sum():,.0f} | {r['ex_t'].sum() * 1e3:,.1f} |"
+        )
+        print(lines[-1], flush=True)
+
+    # the tie games work only from 36 cards held: on and off on 4 x 10 deals
+    big = random_positions(4, 10, "suit", 5 if q else 20, args.seed + 2)
+    lines += [
+        "",
+        f"The tie games (from 36 cards held), on and off, {len(big)} deals of 4 x 10 with a trump suit (sums):",
+        "",
+        "| search | trick_bounds nodes | ms | can_take_exactly(max) nodes | ms |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    tie_variants = [("all techniques", SearchOptions()), ("no tie games", SearchOptions(tie_games_from_cards=0))]
+    for label, options in tie_variants:
+        r = measure(big, table, options)
         lines.append(
             f"| {label} | {r['tb_n'].sum():,.0f} | {r['tb_t'].sum() * 1e3:,.1f}"
             f" | {r['ex_n'].sum():,.0f} | {r['ex_t'].sum() * 1e3:,.1f} |"

@@ -103,7 +103,7 @@ _M_SEAT = 256
 # ---- transposition table rows -------------------------------------------------------------------
 # The table is 4-way buckets of 32 words (four cache lines): words 0..3 the ways' check words (a
 # 64-bit hash of key and tag, odd; 0 for empty), so a probe reads one line, then for way w at 4 + 7w
-# the tag (seat, trump, players, leader; from bit 24 the tie game searched), the 4 key words, the
+# the tag (seat, trump, players, leader; bit 24 for the tie games, search._tie_view), the 4 key words, the
 # generation (bits 0..31; from bit 32 the number of top cards of each suit the values depend on, 4 bits
 # a suit) and the packed values:
 # 4 bits each max_lo, max_hi, min_lo, min_hi (bits 0..15), exact targets won (bits 16..29) and lost

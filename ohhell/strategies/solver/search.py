@@ -315,6 +315,24 @@ def _decide(val: int, lo: int, hi: int, r: int) -> int:
     return -1
 
 
+@njit(cache=True, inline="always", error_model="numpy")
+def _tie_view(val: int, seat_picks: bool) -> int:
+    """A tie-game entry's values as one game's "fewest" bounds (bits 8..15, for :func:`_decide`).
+
+    The two tie games share their entries: the others-choose game's bounds on the fewest sit in the
+    fewest's fields (bits 8..15), the seat-chooses game's in the most's (bits 0..7; the tie games ask
+    no "at least" question).  The seat-chooses fewest is at most the others-choose one, so a proof in
+    the others' game is one in the seat's, and a refutation in the seat's game is one in the others'.
+    """
+    s_lo = val & 15
+    s_hi = (val >> 4) & 15
+    o_lo = (val >> 8) & 15
+    o_hi = (val >> 12) & 15
+    if seat_picks:
+        return (s_lo << 8) | (min(s_hi, o_hi) << 12)
+    return (max(o_lo, s_lo) << 8) | (o_hi << 12)
+
+
 @njit(cache=True, error_model="numpy")
 def _enter(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, lo: int, hi: int) -> int:
     """Start the node at ``ply``: 0 or 1 when decided at once (the cards that decided it in ``st[_RET]``),
@@ -390,7 +408,7 @@ def _enter(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, lo: int, hi
                     st[_RET] = _suit_mark(st, 2)
                     return 0
         if (flags & F_TT) != 0:
-            tag = st[_TAG] | (leader + 1) | ((flags & (_M_TIE | _M_SEAT)) << 17)  # the game, bits 24-25
+            tag = st[_TAG] | (leader + 1) | ((flags & _M_TIE) << 17)  # the tie games (one tag): bit 24
             kb = f + _F_KEY
             check = _make_key(st, kb, tag)
             b = (check >> 1) & (st[_NB] - 1)
@@ -398,7 +416,10 @@ def _enter(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, lo: int, hi
             if e >= 0:
                 val = tt[b, e + _E_VAL]
                 st[C_HITS] += 1
-                d = _decide(val, lo, hi, r)
+                if (flags & _M_TIE) != 0:
+                    d = _decide(_tie_view(val, (flags & _M_SEAT) != 0), lo, hi, r)
+                else:
+                    d = _decide(val, lo, hi, r)
                 if d >= 0:
                     if (flags & F_PART) != 0:
                         st[_RET] = _rel_mask(st, (tt[b, e + _E_GEN] >> 32) & 0xFFFF)
@@ -577,7 +598,11 @@ def _finish(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, result: bo
         bits = np.int64(_relative(st, best) + 1) << 52
     e = _tt_find(st, tt, b, check, tag, kb)
     val = tt[b, e + _E_VAL] if e >= 0 else st[f + _F_VAL]  # a deeper search may have refined it meanwhile
-    val = _update(val, lo, hi, r, result)
+    if (st[_FLAGS] & _M_SEAT) != 0:  # the seat-chooses game's bounds in bits 0..7 (see _tie_view)
+        pair = _update(((val & 15) << 8) | (((val >> 4) & 15) << 12), lo, hi, r, result)
+        val = (val & ~np.int64(0xFF)) | ((pair >> 8) & 15) | (((pair >> 12) & 15) << 4)
+    else:
+        val = _update(val, lo, hi, r, result)
     if best >= 0:
         val = (val & ~(np.int64(63) << 52)) | bits
     _tt_store(st, tt, b, check, tag, kb, r, val, relk, e)
