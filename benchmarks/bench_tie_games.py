@@ -16,7 +16,8 @@ two settings disagree on an answer.
 question at a time through the search's own entry point, and prints per deal
 the nodes of each part: the others-choose game's refutations below its
 fewest and its proof at it, then the seat-chooses game's and the real game's
-questions on the way down.
+questions on the way down (with ``--limit``, a deal that reaches it shows
+"over" and the parts it got through).
 """
 
 from __future__ import annotations
@@ -91,9 +92,9 @@ def _ask(run: P._Run, flags: int, k: int, game: int) -> tuple[bool, int]:
     return ok, int(st[L.C_NODES]) - before
 
 
-def split(kind: str, bits: int, seed: int) -> None:
+def split(kind: str, bits: int, seed: int, limit: int, seat_first: bool) -> None:
     table = TranspositionTable(bits=bits)
-    options = SearchOptions()
+    options = SearchOptions(node_limit=limit)
     others, mine = L._M_TIE, L._M_TIE | L._M_SEAT
     total = np.zeros(4, dtype=np.int64)
     print("deal fewest | others-choose: refutations, proof | seat-chooses | real  (nodes)")
@@ -102,13 +103,25 @@ def split(kind: str, bits: int, seed: int) -> None:
         run = P._start(pos, seat, options, table)
         lb, ub = S._start_bounds(run.st)
         k, parts = lb, [0, 0, 0, 0]
-        while k < ub:
+        while seat_first and k < ub:  # climb in the seat-chooses game, then prove in the others' or the real one
+            ok, nodes = _ask(run, options.flags, k, mine)
+            parts[2] += nodes
+            if ok:
+                ok, nodes = _ask(run, options.flags, k, others)
+                parts[1] += nodes
+                if not ok:
+                    ok, nodes = _ask(run, options.flags, k, 0)
+                    parts[3] += nodes
+                if ok:
+                    break
+            k += 1
+        while not seat_first and k < ub:
             ok, nodes = _ask(run, options.flags, k, others)
             parts[1 if ok else 0] += nodes
             if ok:
                 break
             k += 1
-        while k > lb:
+        while not seat_first and k > lb:
             ok, nodes = _ask(run, options.flags, k - 1, mine)
             parts[2] += nodes
             if not ok:
@@ -119,7 +132,8 @@ def split(kind: str, bits: int, seed: int) -> None:
                 break
             k -= 1
         total += parts
-        print(f"{i:4} {k:6} | {parts[0]:12,} {parts[1]:12,} | {parts[2]:12,} | {parts[3]:12,}", flush=True)
+        fewest = "over" if run.st[L.C_ABORTED] else str(k)
+        print(f"{i:4} {fewest:>6} | {parts[0]:12,} {parts[1]:12,} | {parts[2]:12,} | {parts[3]:12,}", flush=True)
     print(f"all         | {total[0]:12,} {total[1]:12,} | {total[2]:12,} | {total[3]:12,}")
 
 
@@ -132,10 +146,11 @@ def main() -> None:
     parser.add_argument("--bits", type=int, default=20, help="table of 2**bits rows")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--split", action="store_true", help="where the fewest's nodes go, per deal")
+    parser.add_argument("--seat-first", action="store_true", help="--split: climb in the seat-chooses game instead")
     args = parser.parse_args()
     if args.split:
         for kind in args.kinds:
-            split(kind, args.bits, args.seed)
+            split(kind, args.bits, args.seed, args.limit, args.seat_first)
     else:
         compare(args.kinds, args.froms, args.question, args.limit, args.bits, args.seed)
 
