@@ -47,8 +47,9 @@ Techniques
   others' cards of one interval in one hand are one move
   (:func:`ohhell.strategies.solver.moves._gen_moves`) and the table key
   sorts the others' seats within each interval
-  (:func:`ohhell.strategies.solver.table._tie_word`, its own tag), so the
-  tie games have far fewer positions.  The bounds hold in them: they
+  (:func:`ohhell.strategies.solver.table._tie_word`, under a tag of the tie
+  games, whose two games share entries: :func:`_tie_view`), so the tie
+  games have far fewer positions.  The bounds hold in them: they
   compare the cards of ``s`` with the others' only, and who of the others
   leads is the others' to pick in the bounds' arguments already.
 
@@ -761,8 +762,8 @@ def _use_ties(st: np.ndarray) -> bool:
 @njit(cache=True, error_model="numpy")
 def _at_most(st: np.ndarray, tt: np.ndarray, ply: int, k: int) -> bool:
     """Can ``s`` keep its tricks from here on to at most ``k``?  When :func:`_use_ties` the tie games
-    answer first: a refutation where ``s`` breaks the ties, or a proof where the others
-    do, holds in the game; only when they differ is the game itself searched."""
+    answer first: a refutation where ``s`` breaks the ties, or a proof where the others do, holds in
+    the game; only when they differ is the game itself searched."""
     flags = st[_FLAGS]
     if _use_ties(st):
         base = flags & ~F_PART  # no partition search in the tie games
