@@ -178,38 +178,37 @@ def main() -> None:
         ("no move ordering", SearchOptions(move_ordering=False)),
         ("no partition search", SearchOptions(partition=False)),
     ]
-    lines += [
-        "",
-        f"Ablation: one technique off at a time, {len(sample)} deals of 4 x 7 with a trump suit (sums over the deals):",
-        "",
-        "| search | trick_bounds nodes | ms | can_take_exactly(max) nodes | ms |",
-        "|---|---:|---:|---:|---:|",
-    ]
-    for label, options in variants:
-        r = measure(sample, table, options)
-        lines.append(
-            f"| {label} | {r['tb_n'].sum():,.0f} | {r['tb_t'].sum() * 1e3:,.1f}"
-            f" | {r['ex_n'].sum():,.0f} | {r['ex_t'].sum() * 1e3:,.1f} |"
-        )
-        print(lines[-1], flush=True)
 
+    def ablation(title: str, deals: list[tuple[Position, int]], variants: list[tuple[str, SearchOptions]]) -> None:
+        lines.extend(
+            [
+                "",
+                title,
+                "",
+                "| search | trick_bounds nodes | ms | can_take_exactly(max) nodes | ms |",
+                "|---|---:|---:|---:|---:|",
+            ]
+        )
+        for label, options in variants:
+            r = measure(deals, table, options)
+            lines.append(
+                f"| {label} | {r['tb_n'].sum():,.0f} | {r['tb_t'].sum() * 1e3:,.1f}"
+                f" | {r['ex_n'].sum():,.0f} | {r['ex_t'].sum() * 1e3:,.1f} |"
+            )
+            print(lines[-1], flush=True)
+
+    ablation(
+        f"Ablation: one technique off at a time, {len(sample)} deals of 4 x 7 with a trump suit (sums over the deals):",
+        sample,
+        variants,
+    )
     # the tie games work only from 36 cards held: on and off on 4 x 10 deals
     big = random_positions(4, 10, "suit", 5 if q else 20, args.seed + 2)
-    lines += [
-        "",
+    ablation(
         f"The tie games (from 36 cards held), on and off, {len(big)} deals of 4 x 10 with a trump suit (sums):",
-        "",
-        "| search | trick_bounds nodes | ms | can_take_exactly(max) nodes | ms |",
-        "|---|---:|---:|---:|---:|",
-    ]
-    tie_variants = [("all techniques", SearchOptions()), ("no tie games", SearchOptions(tie_games_from_cards=0))]
-    for label, options in tie_variants:
-        r = measure(big, table, options)
-        lines.append(
-            f"| {label} | {r['tb_n'].sum():,.0f} | {r['tb_t'].sum() * 1e3:,.1f}"
-            f" | {r['ex_n'].sum():,.0f} | {r['ex_t'].sum() * 1e3:,.1f} |"
-        )
-        print(lines[-1], flush=True)
+        big,
+        [("all techniques", SearchOptions()), ("no tie games", SearchOptions(tie_games_from_cards=0))],
+    )
 
     cold, warm_s = jit_costs()
     lines += [

@@ -69,6 +69,20 @@ def _hand(mask: int) -> tuple[Card, ...]:
     return tuple(Card(c) for c in range(52) if (mask >> c) & 1)
 
 
+Hands = tuple[tuple[Card, ...], ...]
+
+
+def _plays(hands: Hands, leader: int, trick: tuple[Card, ...]) -> list[tuple[Hands, tuple[Card, ...]]]:
+    """Each legal card of the seat to move: the hands after it and the trick with it."""
+    mover = (leader + len(trick)) % len(hands)
+    out = []
+    for card in legal_cards(hands[mover], trick):
+        rest = list(hands)
+        rest[mover] = tuple(c for c in hands[mover] if c != card)
+        out.append((tuple(rest), (*trick, card)))
+    return out
+
+
 def oracle(position: Position, seat: int) -> tuple[int, int, frozenset[int]]:
     """(fewest, most, exact targets) ``seat`` can force, by full minimax over the reference rules."""
     trump = position.trump
@@ -81,17 +95,14 @@ def oracle(position: Position, seat: int) -> tuple[int, int, frozenset[int]]:
             return 0, 0, 1
         mover = (leader + len(trick)) % n
         children = []
-        for card in legal_cards(hands[mover], trick):
-            rest = list(hands)
-            rest[mover] = tuple(c for c in hands[mover] if c != card)
-            now = (*trick, card)
+        for rest, now in _plays(hands, leader, trick):
             if len(now) == n:
                 winner = (leader + trick_winner(now, trump)) % n
-                lo, hi, ex = value(tuple(rest), winner, ())
+                lo, hi, ex = value(rest, winner, ())
                 d = 1 if winner == seat else 0
                 children.append((lo + d, hi + d, ex << d))
             else:
-                children.append(value(tuple(rest), leader, now))
+                children.append(value(rest, leader, now))
         if mover == seat:  # seat chooses: fewest for the min, most for the max, any card for a target
             ex = 0
             for c in children:
@@ -119,22 +130,19 @@ def tie_oracle(position: Position, seat: int, others_choose: bool) -> int:
         return any(lo < c.code < hi for c in hand)
 
     @functools.cache
-    def value(hands: tuple[tuple[Card, ...], ...], leader: int, trick: tuple[Card, ...]) -> int:
+    def value(hands: Hands, leader: int, trick: tuple[Card, ...]) -> int:
         if not trick and not hands[leader]:
             return 0
         mover = (leader + len(trick)) % n
         children = []
-        for card in legal_cards(hands[mover], trick):
-            rest = list(hands)
-            rest[mover] = tuple(c for c in hands[mover] if c != card)
-            now = (*trick, card)
+        for rest, now in _plays(hands, leader, trick):
             if len(now) < n:
-                children.append(value(tuple(rest), leader, now))
+                children.append(value(rest, leader, now))
                 continue
             top = trick_winner(now, trump)
             winner = (leader + top) % n
             if winner == seat:
-                children.append(1 + value(tuple(rest), winner, ()))
+                children.append(1 + value(rest, winner, ()))
                 continue
             start = (*rest[seat], now[(seat - leader) % n])  # what seat held at the trick's start
             w = now[top].code
@@ -143,7 +151,7 @@ def tie_oracle(position: Position, seat: int, others_choose: bool) -> int:
                 for i, c in enumerate(now)
                 if (leader + i) % n != seat and c.code // 13 == w // 13 and not between(c.code, w, start)
             ]
-            outs = [value(tuple(rest), j, ()) for j in tied]
+            outs = [value(rest, j, ()) for j in tied]
             children.append(max(outs) if others_choose else min(outs))
         return min(children) if mover == seat else max(children)
 
