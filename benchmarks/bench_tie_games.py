@@ -85,7 +85,7 @@ def compare(kinds: list[str], froms: list[int], question: str, limit: int, bits:
 def _ask(run: P._Run, flags: int, k: int, game: int) -> tuple[bool, int]:
     """One "at most k" question in ``game`` (0, or the tie games' mode bits); its answer and nodes."""
     st = run.st
-    st[L._FLAGS] = (flags & ~L.F_PART) | game if game else flags
+    st[L._FLAGS] = S._tie_game(flags, bool(game & L._M_SEAT)) if game else flags
     before = int(st[L.C_NODES])
     ok = bool(S._search(st, run.tt, 0, -99, k))
     st[L._FLAGS] = flags

@@ -759,6 +759,12 @@ def _use_ties(st: np.ndarray) -> bool:
     return bool(st[_TIEMIN] > 0 and st[_UNDER] < 0 and _popcount(st[_ALL]) >= st[_TIEMIN])
 
 
+@njit(cache=True, inline="always", error_model="numpy")
+def _tie_game(flags: int, seat_picks: bool) -> int:
+    """The search's flags for a tie game (no partition search there), the seat or the others picking."""
+    return (flags & ~F_PART) | _M_TIE | (_M_SEAT if seat_picks else 0)
+
+
 @njit(cache=True, error_model="numpy")
 def _at_most(st: np.ndarray, tt: np.ndarray, ply: int, k: int) -> bool:
     """Can ``s`` keep its tricks from here on to at most ``k``?  When :func:`_use_ties` the tie games
@@ -766,13 +772,12 @@ def _at_most(st: np.ndarray, tt: np.ndarray, ply: int, k: int) -> bool:
     the game; only when they differ is the game itself searched."""
     flags = st[_FLAGS]
     if _use_ties(st):
-        base = flags & ~F_PART  # no partition search in the tie games
-        st[_FLAGS] = base | _M_TIE | _M_SEAT
+        st[_FLAGS] = _tie_game(flags, True)
         ok = _search(st, tt, ply, -_BIG, k)
         st[_FLAGS] = flags
         if not ok or st[C_ABORTED] != 0:
             return False
-        st[_FLAGS] = base | _M_TIE
+        st[_FLAGS] = _tie_game(flags, False)
         ok = _search(st, tt, ply, -_BIG, k)
         st[_FLAGS] = flags
         if ok or st[C_ABORTED] != 0:
@@ -797,16 +802,13 @@ def min_tricks(st: np.ndarray, tt: np.ndarray, ply: int) -> int:
     lb, ub = _start_bounds(st)
     k = lb
     flags = st[_FLAGS]
-    if not _use_ties(st):
-        while k < ub and not _search(st, tt, ply, -_BIG, k) and st[C_ABORTED] == 0:
-            k += 1
-        return k
-    tie = (flags & ~F_PART) | _M_TIE
-    st[_FLAGS] = tie
+    ties = _use_ties(st)
+    if ties:
+        st[_FLAGS] = _tie_game(flags, False)
     while k < ub and not _search(st, tt, ply, -_BIG, k) and st[C_ABORTED] == 0:
         k += 1
-    while k > lb and st[C_ABORTED] == 0:
-        st[_FLAGS] = tie | _M_SEAT
+    while ties and k > lb and st[C_ABORTED] == 0:
+        st[_FLAGS] = _tie_game(flags, True)
         if not _search(st, tt, ply, -_BIG, k - 1):
             break
         st[_FLAGS] = flags
