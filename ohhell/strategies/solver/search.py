@@ -51,7 +51,11 @@ Techniques
   games, whose two games share entries: :func:`_tie_view`), so the tie
   games have far fewer positions.  The bounds hold in them: they
   compare the cards of ``s`` with the others' only, and who of the others
-  leads is the others' to pick in the bounds' arguments already.
+  leads is the others' to pick in the bounds' arguments already.  So a
+  choice node tries the bounds once for all its seats before trying any
+  (measured on 20 deals of 4 x 10 with a trump suit: the fewest's nodes
+  23.7M -> 21.3M; 60% of the positions after a choice were decided by a
+  bound, the same for each seat).
 
 Each can be turned off with the option flags (``F_*``) or
 ``SearchOptions.tie_games_from_cards`` for measurement.
@@ -360,6 +364,19 @@ def _enter(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, lo: int, hi
     f = _FR + _FW * ply
     ch = st[_CHOICE]
     if ch != 0:  # a tie game's choice: who of the tied seats takes the trick just completed
+        if r > 1 and lo == 0 and (flags & F_BOUNDS) != 0:
+            # the bounds read the leader only as "is it s", never here (s does not tie): what decides
+            # one choice decides them all (the tie games ask "at most" only)
+            lb, ub = _sure_bounds(st, r)
+            if hi < lb or hi >= ub:
+                st[_RET] = _trump_mark(st)
+                return 0 if hi < lb else 1
+            if _loses_all(st):
+                st[_RET] = _suit_mark(st, 1)
+                return 1
+            if (flags & _DUCKING) == _DUCKING and _ducks(st, hi):
+                st[_RET] = _duck_mark(st)
+                return 1
         mv = _MV + 16 * ply
         m = 0
         for j in range(n):
