@@ -37,6 +37,8 @@ from ohhell.rules import (
     ShortGame,
     Simultaneous,
     StandardDeck,
+    Trump,
+    TrumpPlan,
     WizardDeck,
     boerenbridge,
     bondebridge,
@@ -409,3 +411,26 @@ def test_no_consolation_when_not_closest_made_or_not_hooked() -> None:
     assert consolation_seats(rule, True, 3, [1, 1, 0, 2], [1, 1, 0, 2]) == ()  # dealer made it
     assert consolation_seats(rule, False, 3, [1, 1, 0, 0], [1, 1, 0, 2]) == ()  # hook removed nothing
     assert consolation_seats(None, True, 3, [1, 1, 0, 0], [1, 1, 0, 2]) == ()  # rule off
+
+
+def test_a_drawn_card_makes_its_suit_trump_unless_the_plan_excludes_it() -> None:
+    """``TrumpPlan.trump_of_drawn`` on every card of a Wizard deck: its suit, none for a Wizard or a
+    Jester, and with ``plain_only`` none for a jack, queen, king or ace (the deal, a seat's view and a
+    record's replay all read it)."""
+    for plain_only in (False, True):
+        plan = TrumpPlan("draw", plain_only=plain_only)
+        for card in set(WizardDeck().cards()):
+            want = Trump.none()
+            if card.suit is not None and not (plain_only and card.rank > 10):
+                want = Trump.of(card.suit)
+            assert plan.trump_of_drawn(card) == want, (card, plain_only)
+
+
+def test_the_twos_set_aside_skip_only_a_trump_known_before_the_deal() -> None:
+    hearts = Trump.of(Suit.HEARTS)
+    assert TrumpPlan("fixed", Suit.HEARTS).shown_before_play(3, hearts) == (
+        tuple(parse_cards("2C 2D 2S")),
+        False,
+    )
+    assert TrumpPlan("draw").shown_before_play(3, hearts) == (tuple(parse_cards("2C 2D 2H")), True)
+    assert TrumpPlan("turn-up").shown_before_play(0, hearts) == ((), False)

@@ -22,7 +22,6 @@ from ohhell.engine.observation import Observation, Phase, Trick
 from ohhell.engine.stream import Stream, draw_below, state_array
 from ohhell.rules import CompiledRules, Trump
 from ohhell.rules.compiled import SIGHTS, TRUMP_SOURCES
-from ohhell.rules.deck import twos_set_aside
 from ohhell.rules.restriction import adjust_mask, adjuster, legal_bid_mask
 from ohhell.rules.tricks import IdenticalCards, legal_cards, trick_winner
 from ohhell.rules.trump import trump_before_deal, trump_of_card
@@ -394,16 +393,16 @@ def deal(
     under, over = trump_before_deal(source, fixed, first_under, first_over, drawn_under, drawn_over)
     known_trump = _trump(under, over)
     k = int(compiled.set_aside[round_index])
-    if k:
-        twos = twos_set_aside(k, [Suit(x) for x in (under, over) if x >= 0])
+    twos, draws = plan.shown_before_play(k, known_trump)
+    if twos:
         order = [c for c in order if c not in twos]
         exposed.extend(twos)
     pos = 0
-    if plan.source == "draw":
+    if draws:
         drawn = order[0]
         pos = 1
         exposed.append(drawn)
-        known_trump = _trump(-1, trump_of_card(source, plan.plain_only, drawn.code))
+        known_trump = plan.trump_of_drawn(drawn)
     hands: list[list[Card]] = [[] for _ in range(players)]
     for i in range(h * players):
         hands[(dealer + 1 + i) % players].append(order[pos + i])

@@ -53,7 +53,6 @@ from ohhell.cards import Card, Suit
 from ohhell.engine.observation import Observation, Phase, Trick
 from ohhell.rules import Rules, Trump, compile_rules
 from ohhell.rules.compiled import SIGHTS
-from ohhell.rules.deck import twos_set_aside
 from ohhell.rules.restriction import adjust_options, adjusting_seat, hooked_bid
 from ohhell.rules.tricks import IdenticalCards, led_suit, legal_cards, trick_winner
 
@@ -185,9 +184,7 @@ def _trump(
         elif plan.source == "draw":
             if len(exposed) <= aside:
                 raise ValueError(f"round {round_index + 1} draws a trump card before the deal: pass it in exposed")
-            drawn = exposed[-1]
-            counts = drawn.suit is not None and not (plan.plain_only and drawn.rank > 10)
-            derived = Trump((drawn.suit,)) if counts and drawn.suit is not None else Trump.none()
+            derived = plan.trump_of_drawn(exposed[-1])
         elif trump is None:
             what = "an under- and an over-trump suit" if plan.source == "setesdal" else "round 1's trump"
             raise ValueError(f"round {round_index + 1} plays {what}, which the seat was told: pass trump")
@@ -207,19 +204,17 @@ def _check_exposed(rules: Rules, round_index: int, trump: Trump, exposed: tuple[
     compiled = compile_rules(rules)
     plan = compiled.trump_plans[round_index]
     aside = int(compiled.set_aside[round_index])
-    want = aside + (1 if plan.source == "draw" else 0)
+    twos, draws = plan.shown_before_play(aside, trump)
+    want = aside + draws
     if len(exposed) != want:
         parts = [f"{aside} twos set aside"] if aside else []
-        if plan.source == "draw":
+        if draws:
             parts.append("the drawn trump card")
         what = " and ".join(parts) or "no card"
         raise ValueError(f"round {round_index + 1} exposes {what}: {want} cards, got {len(exposed)}")
-    if aside:
-        skip = trump.suits if plan.source in ("fixed", "first-round", "setesdal") else ()
-        twos = twos_set_aside(aside, skip)
-        if exposed[:aside] != twos:
-            shown = " ".join(map(str, exposed[:aside]))
-            raise ValueError(f"the cards set aside are {' '.join(map(str, twos))}, got {shown}")
+    if exposed[:aside] != twos:
+        shown = " ".join(map(str, exposed[:aside]))
+        raise ValueError(f"the cards set aside are {' '.join(map(str, twos))}, got {shown}")
 
 
 def observation_from_view(

@@ -21,7 +21,6 @@ from ohhell.engine import DealResult, DealState, IllegalMoveError, RecordError
 from ohhell.records.record import DealRecord, read_jsonl
 from ohhell.rules import Rules, Trump, compile_rules
 from ohhell.rules.compiled import CompiledRules
-from ohhell.rules.deck import twos_set_aside
 
 __all__ = ["replay", "replay_file", "ReplayOutcome"]
 
@@ -126,9 +125,7 @@ def _check_trump(c: CompiledRules, r: int, rec: DealRecord) -> bool:
     elif plan.source == "draw":
         if len(rec.exposed) <= int(c.set_aside[r]):
             raise RecordError(f"{where} draws a trump card before the deal; list it last in 'exposed'")
-        drawn = rec.exposed[-1]
-        counts = drawn.is_plain and not (plan.plain_only and drawn.rank > 10)
-        expected = Trump.of(drawn.suit) if counts and drawn.suit is not None else Trump.none()
+        expected = plan.trump_of_drawn(rec.exposed[-1])
     elif plan.source == "setesdal" and len(t.suits) != 2:
         raise RecordError(f"trump: this round has an under- and an over-trump (two letters), got {t}")
     elif plan.source == "first-round":
@@ -145,21 +142,19 @@ def _check_exposed(c: CompiledRules, r: int, rec: DealRecord) -> None:
     before the deal), then a drawn trump card; nothing under other rules."""
     plan = c.trump_plans[r]
     aside = int(c.set_aside[r])
-    drawn = 1 if plan.source == "draw" else 0
+    twos, draws = plan.shown_before_play(aside, rec.trump)
+    drawn = int(draws)
     where = f"exposed: round {r + 1} of {c.rules.name}"
     if len(rec.exposed) != aside + drawn:
         parts = [f"sets aside {aside} {'two' if aside == 1 else 'twos'}"] if aside else []
         parts += ["draws a trump card"] if drawn else []
         what = " and ".join(parts) if parts else "shows no card"
         raise RecordError(f"{where} {what} ({aside + drawn} cards), the record lists {len(rec.exposed)}")
-    if aside:
-        skip = rec.trump.suits if plan.source in ("fixed", "first-round", "setesdal") else ()
-        twos = list(twos_set_aside(aside, skip))
-        if sorted(rec.exposed[:aside]) != twos:
-            raise RecordError(
-                f"{where} sets aside {' '.join(map(str, twos))} (twos, clubs first, not of a known trump),"
-                f" the record lists {' '.join(map(str, rec.exposed[:aside]))}"
-            )
+    if sorted(rec.exposed[:aside]) != list(twos):
+        raise RecordError(
+            f"{where} sets aside {' '.join(map(str, twos))} (twos, clubs first, not of a known trump),"
+            f" the record lists {' '.join(map(str, rec.exposed[:aside]))}"
+        )
 
 
 def _adjust(state: DealState, rec: DealRecord) -> None:

@@ -16,8 +16,9 @@ from typing import Literal, Protocol, runtime_checkable
 
 from numba import njit
 
-from ohhell.cards import Suit
+from ohhell.cards import Card, Suit
 from ohhell.rules.checks import MAX_ROUNDS, flag, integer, integers, items, policy, store
+from ohhell.rules.deck import twos_set_aside
 
 __all__ = [
     "Trump",
@@ -129,6 +130,35 @@ class TrumpPlan:
     def uses_stock_card(self) -> bool:
         """Whether this round takes a card of the deck out of the deal."""
         return self.source in ("turn-up", "draw")
+
+    @property
+    def known_before_deal(self) -> bool:
+        """Whether the trump is known before the deal (fixed, round 1's, Setesdal's pair)."""
+        return self.source in ("fixed", "first-round", "setesdal")
+
+    def trump_of_drawn(self, card: Card) -> Trump:
+        """The trump a card drawn before the deal makes (a ``draw`` plan): its suit; none for a
+        Wizard or a Jester, or with ``plain_only`` a jack, queen, king or ace.
+
+        >>> from ohhell.cards import parse_cards
+        >>> plan = TrumpPlan("draw", plain_only=True)
+        >>> plan.trump_of_drawn(parse_cards("QH")[0]).is_none, plan.trump_of_drawn(parse_cards("9H")[0]).suit
+        (True, <Suit.HEARTS: 2>)
+        """
+        suit = trump_of_card(_DRAW, self.plain_only, card.code)
+        return Trump.none() if suit < 0 else Trump.of(Suit(suit))
+
+    def shown_before_play(self, aside: int, trump: Trump) -> tuple[tuple[Card, ...], bool]:
+        """The cards a round shows face up before play: the ``aside`` twos of the short game (clubs
+        first, skipping the suits of ``trump`` when it is known before the deal), and whether a drawn
+        trump card follows them.  The deal, a seat's view and a record's replay all read this.
+
+        >>> from ohhell.cards import Suit
+        >>> twos, drawn = TrumpPlan("fixed", Suit.CLUBS).shown_before_play(2, Trump.of(Suit.CLUBS))
+        >>> " ".join(map(str, twos)), drawn
+        ('2D 2H', False)
+        """
+        return twos_set_aside(aside, trump.suits if self.known_before_deal else ()), self.source == "draw"
 
 
 @runtime_checkable
