@@ -217,14 +217,13 @@ class MemoryPlayer:
                 return Decline()
             loss, _, _, choice = min(offers, key=lambda t: (t[0], t[1], t[2], t[3].position, t[3].other_position))
             return choice if -loss >= self.min_exchange_gain else Decline()
-        if obs.phase == "look":
-            for p in range(h):
-                if obs.own[p] is None:
-                    return Look(obs.seat, p)
-            opponents = [s for s in range(obs.players) if s != obs.seat]
-            target = min(
-                opponents, key=lambda s: (sum(b.expect(obs, s, p) for p in range(h)), (s - obs.seat) % obs.players)
-            )
+        if obs.phase == "look":  # its own first unknown card, else the first of the hand that seems lowest
+            target = obs.seat
+            if None not in obs.own:
+                opponents = [s for s in range(obs.players) if s != obs.seat]
+                target = min(
+                    opponents, key=lambda s: (sum(b.expect(obs, s, p) for p in range(h)), (s - obs.seat) % obs.players)
+                )
             for p in range(h):
                 if obs.known[target][p] is None:
                     return Look(target, p)

@@ -261,22 +261,22 @@ def memory_choice(
             choice[0] = _DECLINE
         return
     if phase == 4:
+        # its own first unknown card, else the first of the hand that seems lowest (the nearest seat on ties)
+        target = me
         for p in range(h):
             if mk[me, p] < 0:
-                choice[0] = _LOOK
-                choice[1] = me
-                choice[2] = p
-                return
-        target = -1
-        t_hand = 0.0
-        t_rel = 0
-        for s in range(n):
-            if s == me:
-                continue
-            hand = fbuf[hands0 + s]
-            rel = (s - me) % n
-            if target < 0 or hand < t_hand or (hand == t_hand and rel < t_rel):
-                target, t_hand, t_rel = s, hand, rel
+                break
+        else:
+            target = -1
+            t_hand = 0.0
+            t_rel = 0
+            for s in range(n):
+                if s == me:
+                    continue
+                hand = fbuf[hands0 + s]
+                rel = (s - me) % n
+                if target < 0 or hand < t_hand or (hand == t_hand and rel < t_rel):
+                    target, t_hand, t_rel = s, hand, rel
         for q in range(h):
             if mk[target, q] < 0:
                 choice[0] = _LOOK
