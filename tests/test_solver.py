@@ -38,8 +38,8 @@ from ohhell.strategies.solver import (
 )
 from ohhell.strategies.solver import position as _position
 from ohhell.strategies.solver.bounds import _ducks, _forced_wins
-from ohhell.strategies.solver.layout import _CHOICE, _FLAGS, _M_SEAT, _M_TIE, F_PART, ST_SIZE
-from ohhell.strategies.solver.search import _search, setup
+from ohhell.strategies.solver.layout import _CHOICE, _FLAGS, ST_SIZE
+from ohhell.strategies.solver.search import _search, _tie_game, setup
 
 ALL_OFF = SearchOptions(
     transposition_table=False,
@@ -160,6 +160,14 @@ def tie_oracle(position: Position, seat: int, others_choose: bool) -> int:
     return value(hands, position.leader, tuple(map(Card, position.trick)))
 
 
+def _tie_run(pos: Position, seat: int, others_choose: bool) -> _position._Run:
+    """A search state for ``pos`` set to a tie game (the others or ``seat`` breaking the ties), with a
+    small table of its own."""
+    run = _position._start(pos, seat, None, TranspositionTable(bits=10))
+    run.st[_FLAGS] = _tie_game(int(run.st[_FLAGS]), not others_choose)
+    return run
+
+
 # ---- random positions -----------------------------------------------------------------------
 
 
@@ -197,8 +205,7 @@ def test_the_tie_games_match_their_oracle(pos: Position, seat: int, others_choos
     fewest = tie_oracle(pos, seat, others_choose)
     real = oracle(pos, seat)[0]
     assert (fewest >= real) if others_choose else (fewest <= real)
-    run = _position._start(pos, seat, None, TranspositionTable(bits=10))
-    run.st[_FLAGS] = (run.st[_FLAGS] & ~F_PART) | _M_TIE | (0 if others_choose else _M_SEAT)
+    run = _tie_run(pos, seat, others_choose)
     for k in range(pos.tricks_left + 1):
         assert _search(run.st, run.tt, 0, -99, k) == (fewest <= k), k
 
@@ -218,8 +225,7 @@ def test_the_tie_games_match_their_oracle_where_ties_matter() -> None:
         want = {}
         for others_choose in (True, False):
             want[others_choose] = tie_oracle(pos, seat, others_choose)
-            run = _position._start(pos, seat, None, TranspositionTable(bits=10))
-            run.st[_FLAGS] = (run.st[_FLAGS] & ~F_PART) | _M_TIE | (0 if others_choose else _M_SEAT)
+            run = _tie_run(pos, seat, others_choose)
             for k in range(5):
                 assert _search(run.st, run.tt, 0, -99, k) == (want[others_choose] <= k), (pos, seat, others_choose, k)
         differ += want[True] != want[False]
@@ -251,8 +257,7 @@ def test_a_tie_games_choice_matches_the_oracle(choice: tuple[Position, int, list
     pos, seat, tied = choice
     after = [tie_oracle(dataclasses.replace(pos, leader=j), seat, others_choose) for j in tied]
     want = max(after) if others_choose else min(after)
-    run = _position._start(pos, seat, None, TranspositionTable(bits=10))
-    run.st[_FLAGS] = (run.st[_FLAGS] & ~F_PART) | _M_TIE | (0 if others_choose else _M_SEAT)
+    run = _tie_run(pos, seat, others_choose)
     for k in range(pos.tricks_left + 1):
         run.st[_CHOICE] = sum(1 << j for j in tied)
         assert _search(run.st, run.tt, 0, -99, k) == (want <= k), k

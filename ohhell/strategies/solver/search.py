@@ -321,6 +321,20 @@ def _decide(val: int, lo: int, hi: int, r: int) -> int:
 
 
 @njit(cache=True, inline="always", error_model="numpy")
+def _sure_decides(st: np.ndarray, r: int, lo: int, hi: int) -> int:
+    """What the sure tricks (:func:`ohhell.strategies.solver.bounds._sure_bounds`) say about the window
+    ``[lo, hi]`` of ``r`` tricks: 1 or 0 (the cards that decided it in ``st[_RET]``), -1 for nothing."""
+    lb, ub = _sure_bounds(st, r)
+    if lo > ub or hi < lb:
+        st[_RET] = _trump_mark(st)
+        return 0
+    if lo <= lb and hi >= ub:
+        st[_RET] = _trump_mark(st)
+        return 1
+    return -1
+
+
+@njit(cache=True, inline="always", error_model="numpy")
 def _tie_view(val: int, seat_picks: bool) -> int:
     """A tie-game entry's values as one game's "fewest" bounds (bits 8..15, for :func:`_decide`).
 
@@ -367,10 +381,9 @@ def _enter(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, lo: int, hi
         if r > 1 and lo == 0 and (flags & F_BOUNDS) != 0:
             # the bounds read the leader only as "is it s", never here (s does not tie): what decides
             # one choice decides them all (the tie games ask "at most" only)
-            lb, ub = _sure_bounds(st, r)
-            if hi < lb or hi >= ub:
-                st[_RET] = _trump_mark(st)
-                return 0 if hi < lb else 1
+            d = _sure_decides(st, r, lo, hi)
+            if d >= 0:
+                return d
             if _loses_all(st):
                 st[_RET] = _suit_mark(st, 1)
                 return 1
@@ -407,13 +420,9 @@ def _enter(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, lo: int, hi
             d = _last_trick(st)
             return 1 if lo <= d <= hi else 0
         if (flags & F_BOUNDS) != 0:
-            lb, ub = _sure_bounds(st, r)
-            if lo > ub or hi < lb:
-                st[_RET] = _trump_mark(st)
-                return 0
-            if lo <= lb and hi >= ub:
-                st[_RET] = _trump_mark(st)
-                return 1
+            d = _sure_decides(st, r, lo, hi)
+            if d >= 0:
+                return d
             if hi == r and p == s and lo <= _quick_tricks(st):
                 st[_RET] = _trump_mark(st) | _suit_mark(st, 0)
                 return 1
