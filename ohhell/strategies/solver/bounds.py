@@ -85,7 +85,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ohhell.strategies.solver.layout import _ALL, _BSC, _H, _HI13, _LEADER, _LO13, _N, _OVER, _POP13, _S, _UNDER
+from ohhell.strategies.solver.layout import _ALL, _BSC, _H, _LEADER, _N, _OVER, _S, _UNDER, _hi13, _lo13, _pop13
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -105,11 +105,11 @@ def _top_trump_key(mask: int, under: int, over: int) -> int:
     if over >= 0:
         b = (mask >> (13 * over)) & 0x1FFF
         if b != 0:
-            best = 2 * int(_HI13[b]) + 1
+            best = 2 * int(_hi13(b)) + 1
     if under >= 0:
         b = (mask >> (13 * under)) & 0x1FFF
         if b != 0:
-            k = 2 * int(_HI13[b])
+            k = 2 * int(_hi13(b))
             if k > best:
                 best = k
     return best
@@ -122,11 +122,11 @@ def _trumps_above(mask: int, key: int, under: int, over: int) -> int:
     if over >= 0:
         b = (mask >> (13 * over)) & 0x1FFF
         lowest = (key - 1) // 2 + 1 if key >= 0 else 0  # over rank r beats key iff 2r + 1 > key
-        count += _POP13[b & ~((1 << lowest) - 1)]
+        count += _pop13(b & ~((1 << lowest) - 1))
     if under >= 0:
         b = (mask >> (13 * under)) & 0x1FFF
         lowest = key // 2 + 1 if key >= 0 else 0  # under rank r beats key iff 2r > key
-        count += _POP13[b & ~((1 << lowest) - 1)]
+        count += _pop13(b & ~((1 << lowest) - 1))
     return int(count)
 
 
@@ -170,14 +170,14 @@ def _covered(st: np.ndarray) -> int:
         m = (mine >> (13 * q)) & 0x1FFF
         if m == 0:
             continue
-        above = ~((1 << (_HI13[m] + 1)) - 1)
+        above = ~((1 << (_hi13(m) + 1)) - 1)
         best = 0
         for j in range(n):
             if j != s:
-                h = int(_POP13[(st[_H + j] >> (13 * q)) & 0x1FFF & above])
+                h = int(_pop13((st[_H + j] >> (13 * q)) & 0x1FFF & above))
                 if h > best:
                     best = h
-        count = int(_POP13[m])
+        count = int(_pop13(m))
         total += best if best < count else count
     return total
 
@@ -204,7 +204,7 @@ def _loses_all(st: np.ndarray) -> bool:
         o = (others >> (13 * q)) & 0x1FFF
         if m == 0 or o == 0:
             continue
-        if _HI13[m] > _LO13[o]:
+        if _hi13(m) > _lo13(o):
             return False
         lead_ok = True
     return bool(lead_ok)
@@ -231,13 +231,13 @@ def _quick_tricks(st: np.ndarray) -> int:
         if m == 0:
             continue
         o = (others >> (13 * q)) & 0x1FFF
-        tops = int(_POP13[m >> (_HI13[o] + 1)]) if o != 0 else int(_POP13[m])
+        tops = int(_pop13(m >> (_hi13(o) + 1))) if o != 0 else int(_pop13(m))
         if tops == 0:
             continue
         if over >= 0:
             for j in range(n):
                 if j != s and (st[_H + j] & tb) != 0:
-                    length = int(_POP13[(st[_H + j] >> (13 * q)) & 0x1FFF])
+                    length = int(_pop13((st[_H + j] >> (13 * q)) & 0x1FFF))
                     if length < tops:
                         tops = length
         total += tops
@@ -252,10 +252,10 @@ def _forced_wins(m: int, o: int) -> int:
     best = 0
     k = 0
     while m != 0:
-        x = _HI13[m]
+        x = _hi13(m)
         m &= ~(1 << x)
         k += 1
-        b = _POP13[o & ((1 << x) - 1)]
+        b = _pop13(o & ((1 << x) - 1))
         v = k if k < b else b
         if v > best:
             best = v
@@ -290,11 +290,11 @@ def _ducks(st: np.ndarray, hi: int) -> bool:
         m = (mine >> (13 * q)) & 0x1FFF
         if m == 0:
             continue
-        r += _POP13[m]
+        r += _pop13(m)
         x = _forced_wins(m, (others >> (13 * q)) & 0x1FFF)
         w += x
         if q in (under, over):
-            t += _POP13[m]
+            t += _pop13(m)
         else:
             wp += x
     e = 1 if st[_LEADER] == s else 0
@@ -322,7 +322,7 @@ def _ducks(st: np.ndarray, hi: int) -> bool:
                 hj = (st[_H + j] >> (13 * q)) & 0x1FFF
                 if hj == 0:
                     continue
-                g = _POP13[m & ((1 << _LO13[hj]) - 1)]
+                g = _pop13(m & ((1 << _lo13(hj)) - 1))
                 if g == 0:
                     continue
                 i = k  # insert, largest g first
@@ -333,7 +333,7 @@ def _ducks(st: np.ndarray, hi: int) -> bool:
                     i -= 1
                 st[b + i] = g
                 st[b + 8 + i] = j
-                st[b + 16 + i] = _POP13[hj]
+                st[b + 16 + i] = _pop13(hj)
                 k += 1
             if k > 0:
                 total += st[b]
@@ -404,7 +404,7 @@ def _trump_mark(st: np.ndarray) -> int:
     oth = ((st[_ALL] & ~st[_H + s]) >> (13 * over)) & 0x1FFF
     if mine == 0 or oth == 0:  # then the bounds count trumps only
         return 0
-    t = min(int(_HI13[mine]), int(_HI13[oth]))
+    t = min(int(_hi13(mine)), int(_hi13(oth)))
     return _from_rank(over, t)
 
 
@@ -427,11 +427,11 @@ def _suit_mark(st: np.ndarray, kind: int) -> int:
         if m == 0 or o == 0:
             continue
         if kind == 0:
-            out |= _from_rank(q, int(_HI13[o]))
+            out |= _from_rank(q, int(_hi13(o)))
         elif kind == 1:
-            out |= _from_rank(q, int(_LO13[o]))
+            out |= _from_rank(q, int(_lo13(o)))
         else:
-            out |= _from_rank(q, int(_HI13[m]))
+            out |= _from_rank(q, int(_hi13(m)))
     return out
 
 
@@ -445,5 +445,5 @@ def _duck_mark(st: np.ndarray) -> int:
     for q in range(4):
         m = (mine >> (13 * q)) & 0x1FFF
         if m != 0 and ((others >> (13 * q)) & 0x1FFF) != 0:
-            out |= _from_rank(q, int(_LO13[m]))
+            out |= _from_rank(q, int(_lo13(m)))
     return out

@@ -50,9 +50,7 @@ from ohhell.strategies.solver.layout import (
     _BSK,
     _FLAGS,
     _H,
-    _HI13,
     _LEADER,
-    _LO13,
     _M_TIE,
     _MV,
     _N,
@@ -63,6 +61,8 @@ from ohhell.strategies.solver.layout import (
     _TRK,
     _UNDER,
     F_EQUIV,
+    _hi13,
+    _lo13,
 )
 
 _SUIT = np.int64(0x1FFF)
@@ -136,7 +136,7 @@ def _gen_moves(st: np.ndarray, p: int, ply: int) -> int:
             cross = (others >> (13 * under)) & 0x1FFF
         prev = -1
         while bits != 0:
-            c = int(_HI13[bits])
+            c = int(_hi13(bits))
             bits ^= 1 << c
             if prev < 0 or not equiv or _separated(q, c, prev, oth, cross, under, over):
                 st[mv + m] = 13 * q + c
@@ -162,7 +162,7 @@ def _classes(st: np.ndarray, p: int, ply: int, codes: np.ndarray, reps: np.ndarr
     for q in range(4):
         bits = (legal >> (13 * q)) & 0x1FFF
         while bits != 0:
-            c = int(_HI13[bits])
+            c = int(_hi13(bits))
             bits ^= 1 << c
             if j < k and st[mv + j] == 13 * q + c:
                 rep = 13 * q + c
@@ -178,7 +178,7 @@ def _forces(st: np.ndarray, p: int, q: int, r: int, sq: int) -> bool:
     """Whether seat ``p`` (not ``s``), leading rank ``r`` of suit ``q`` (``s`` holding ``sq`` of it),
     makes ``s`` take the trick whatever it plays: everyone between can play under the lowest card of
     ``s`` there, everyone after can stay under it too (so no one is made to beat it)."""
-    lo_s = int(_LO13[sq])
+    lo_s = int(_lo13(sq))
     if r >= lo_s:
         return False
     n = st[_N]
@@ -199,7 +199,7 @@ def _forces(st: np.ndarray, p: int, q: int, r: int, sq: int) -> bool:
             h = st[_H + j]
             hq = (h >> (13 * q)) & 0x1FFF
             if hq != 0:
-                if _LO13[hq] >= lo_s:
+                if _lo13(hq) >= lo_s:
                     return False
             elif plain and (h & ~tb) == 0 and (h & tb) != 0:
                 return False  # void with trumps only: must ruff
@@ -247,7 +247,7 @@ def _order_moves(st: np.ndarray, p: int, ply: int, m: int, want: bool) -> None:
         else:
             sq = (mine >> (13 * led)) & 0x1FFF
             if sq != 0:
-                s_bar = trick_strength(13 * led + int(_LO13[sq]), led, under, over)
+                s_bar = trick_strength(13 * led + int(_lo13(sq)), led, under, over)
             else:
                 tb = 0
                 if over >= 0:
@@ -260,7 +260,7 @@ def _order_moves(st: np.ndarray, p: int, ply: int, m: int, want: bool) -> None:
                         if q >= 0:
                             tq = (mine >> (13 * q)) & 0x1FFF
                             if tq != 0:
-                                k0 = trick_strength(13 * q + int(_LO13[tq]), led, under, over)
+                                k0 = trick_strength(13 * q + int(_lo13(tq)), led, under, over)
                                 if k0 < lowest:
                                     lowest = k0
                     s_bar = lowest
@@ -281,12 +281,12 @@ def _order_moves(st: np.ndarray, p: int, ply: int, m: int, want: bool) -> None:
                 r = c - 13 * q
                 if sq == 0:
                     score = -10000 - r
-                elif r < _LO13[sq] and (((others_all >> (13 * q)) & 0x1FFF) >> (_LO13[sq] + 1)) == 0:
+                elif r < _lo13(sq) and (((others_all >> (13 * q)) & 0x1FFF) >> (_lo13(sq) + 1)) == 0:
                     score = 10000 - r
-                elif r > _LO13[sq]:
+                elif r > _lo13(sq):
                     # s holds cards of the suit above and below it (it spends a low card to duck), else
                     # above them all (it takes the trick): measured better first than the forcing leads
-                    score = 8000 - r if r < _HI13[sq] else 7000 - r
+                    score = 8000 - r if r < _hi13(sq) else 7000 - r
                 elif _forces(st, p, q, r, sq):
                     score = 5000 - r
                 else:
@@ -322,7 +322,7 @@ def _order_moves(st: np.ndarray, p: int, ply: int, m: int, want: bool) -> None:
             for j in range(n):
                 if j != s:
                     jq = (st[_H + j] >> (13 * q)) & 0x1FFF
-                    if jq != 0 and _LO13[jq] > r:
+                    if jq != 0 and _lo13(jq) > r:
                         score = 10000 + r
                         break
         elif key <= best_key:

@@ -123,7 +123,6 @@ from ohhell.strategies.solver.layout import (
     _FW,
     _GEN,
     _H,
-    _HI13,
     _KIL,
     _LEADER,
     _LIMIT,
@@ -152,6 +151,7 @@ from ohhell.strategies.solver.layout import (
     F_ORDER,
     F_PART,
     F_TT,
+    _hi13,
     _popcount,
 )
 from ohhell.strategies.solver.moves import _classes, _gen_moves, _order_moves
@@ -222,7 +222,7 @@ def _last_trick(st: np.ndarray) -> int:
         for q in range(4):
             b = (h >> (13 * q)) & 0x1FFF
             if b != 0:
-                c0 = 13 * q + int(_HI13[b])
+                c0 = 13 * q + int(_hi13(b))
         if i == 0:
             led = c0 // 13
         k = trick_strength(c0, led, under, over)
@@ -235,8 +235,8 @@ def _last_trick(st: np.ndarray) -> int:
     beaten = -1
     for i in range(n):
         h = (st[_H + i] >> (13 * q)) & 0x1FFF
-        if h != 0 and 13 * q + int(_HI13[h]) != wc:
-            beaten = max(beaten, int(_HI13[h]))
+        if h != 0 and 13 * q + int(_hi13(h)) != wc:
+            beaten = max(beaten, int(_hi13(h)))
     st[_RET] = 0 if beaten < 0 else _from_rank(q, beaten + 1)
     if under >= 0 and q in (under, over):
         st[_RET] = _from_rank(under, 0) | _from_rank(over, 0)

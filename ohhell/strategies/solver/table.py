@@ -60,14 +60,12 @@ from ohhell.strategies.solver.layout import (
     _KEYW,
     _LENA,
     _LENB,
-    _LO13,
     _M_TIE,
     _MINGEN,
     _N,
     _NB,
     _OVER,
     _OWN,
-    _POP13,
     _S,
     _SEL13,
     _UNDER,
@@ -75,6 +73,8 @@ from ohhell.strategies.solver.layout import (
     PW,
     PWAYS,
     WAYS,
+    _lo13,
+    _pop13,
 )
 
 _GEN_BITS = np.int64(0xFFFFFFFF)
@@ -88,7 +88,7 @@ def _init_keys(st: np.ndarray) -> None:
         x = (a >> (13 * q)) & 0x1FFF
         k = 1
         while x != 0:
-            c = int(_LO13[x])
+            c = int(_lo13(x))
             x &= x - 1
             k = (k << 3) | st[_OWN + 13 * q + c]
         st[_KEYW + q] = k
@@ -97,10 +97,10 @@ def _init_keys(st: np.ndarray) -> None:
     for p in range(st[_N]):
         h = st[_H + p]
         v = (
-            _POP13[h & 0x1FFF]
-            | (_POP13[(h >> 13) & 0x1FFF] << 4)
-            | (_POP13[(h >> 26) & 0x1FFF] << 8)
-            | (_POP13[(h >> 39) & 0x1FFF] << 12)
+            _pop13(h & 0x1FFF)
+            | (_pop13((h >> 13) & 0x1FFF) << 4)
+            | (_pop13((h >> 26) & 0x1FFF) << 8)
+            | (_pop13((h >> 39) & 0x1FFF) << 12)
         )
         if p < 4:
             la |= v << (16 * p)
@@ -117,7 +117,7 @@ def _key_remove(st: np.ndarray, p: int, c: int) -> int:
     q = c // 13
     held = (st[_ALL] >> (13 * q)) & 0x1FFF
     r = c - 13 * q
-    t = 3 * int(_POP13[held >> (r + 1)])  # the bits of the digits of the higher cards
+    t = 3 * int(_pop13(held >> (r + 1)))  # the bits of the digits of the higher cards
     old = int(st[_KEYW + q])
     st[_KEYW + q] = ((old >> (t + 3)) << t) | (old & ((np.int64(1) << t) - 1))
     if p < 4:
@@ -217,7 +217,7 @@ def _relative(st: np.ndarray, c: int) -> int:
     """Card ``c`` as its suit and how many cards of that suit still held are below it (``16 q + k``),
     so that a table entry names the same card in every position sharing its key."""
     q = c // 13
-    return 16 * q + int(_POP13[(st[_ALL] >> (13 * q)) & ((1 << (c - 13 * q)) - 1)])
+    return 16 * q + int(_pop13((st[_ALL] >> (13 * q)) & ((1 << (c - 13 * q)) - 1)))
 
 
 @njit(cache=True, error_model="numpy")
@@ -231,7 +231,7 @@ def _card_of(st: np.ndarray, rel: int) -> int:
         x &= x - 1
     if x == 0:
         return -1
-    return 13 * q + int(_LO13[x])
+    return 13 * q + int(_lo13(x))
 
 
 @njit(cache=True, error_model="numpy")
@@ -303,7 +303,7 @@ def _rel_count(st: np.ndarray, rel: int) -> int:
     a = st[_ALL] & rel
     k = 0
     for q in range(4):
-        k |= int(_POP13[(a >> (13 * q)) & 0x1FFF]) << (4 * q)
+        k |= int(_pop13((a >> (13 * q)) & 0x1FFF)) << (4 * q)
     return k
 
 
