@@ -38,7 +38,7 @@ from ohhell.strategies.solver import (
 )
 from ohhell.strategies.solver import position as _position
 from ohhell.strategies.solver.bounds import _ducks, _forced_wins
-from ohhell.strategies.solver.layout import _CHOICE, _FLAGS, ST_SIZE
+from ohhell.strategies.solver.layout import _CHOICE, _FLAGS, C_NODES, ST_SIZE
 from ohhell.strategies.solver.search import _search, _tie_game, setup
 
 ALL_OFF = SearchOptions(
@@ -61,6 +61,7 @@ OPTIONS = [
     SearchOptions(tie_games_from_cards=0),
     SearchOptions(tie_games_from_cards=1),  # the tie games at every position (by default from 36 cards held)
     SearchOptions(tie_games_from_cards=1, transposition_table=False),
+    SearchOptions(tie_games_from_cards=1, tie_probes_from_cards=1),  # and their probes at every node
 ]
 
 # ---- the oracle -----------------------------------------------------------------------------
@@ -266,6 +267,35 @@ def test_a_tie_games_choice_matches_the_oracle(choice: tuple[Position, int, list
 def test_tie_games_from_must_be_a_non_negative_int() -> None:
     with pytest.raises(ValueError, match="tie_games_from_cards"):
         SearchOptions(tie_games_from_cards=-1)
+    with pytest.raises(ValueError, match="tie_probes_from_cards"):
+        SearchOptions(tie_probes_from_cards=-1)
+
+
+def test_the_games_search_with_tie_probes_matches_the_oracle() -> None:
+    """Seeded 4 x 4 deals from two suits (tied cards are common): the game's own "at most k" search,
+    with the tie games probed at every node below its root (``_probe_next``: a refutation where the seat
+    chooses, a proof where the others do, else the game), answers as the oracle; and the probes run
+    (the nodes differ from the search without them on some deals)."""
+    rng = random.Random("tie-probes")
+    probes = SearchOptions(tie_games_from_cards=1, tie_probes_from_cards=1)
+    plain = SearchOptions(tie_games_from_cards=1)
+    differ = 0
+    for _ in range(30):
+        suits = rng.sample(range(4), 2)
+        cards = rng.sample([13 * q + k for q in suits for k in range(13)], 16)
+        hands = tuple(sum(1 << c for c in cards[i * 4 : (i + 1) * 4]) for i in range(4))
+        pos = Position(hands=hands, under=-1, over=rng.choice([-1, suits[0]]), leader=rng.randrange(4))
+        seat = rng.randrange(4)
+        fewest = oracle(pos, seat)[0]
+        for k in range(5):
+            nodes = []
+            for options in (probes, plain):
+                run = _position._start(pos, seat, options, TranspositionTable(bits=10))
+                assert _search(run.st, run.tt, 0, -99, k) == (fewest <= k), (pos, seat, k)
+                assert run.st[_FLAGS] == options.flags  # the game's flags back after every probe
+                nodes.append(int(run.st[C_NODES]))
+            differ += nodes[0] != nodes[1]
+    assert differ >= 10
 
 
 @given(positions(), st.integers(0, 3), st.sampled_from(OPTIONS))

@@ -61,6 +61,19 @@ C_HITS = 49
 C_STORES = 50
 _CHOICE = 51  # a tie game (_M_TIE): the seats whose tied cards top the trick just completed (a mask), else 0
 _TIEMIN = 52  # the fewest tricks are asked of the tie games from this many cards held in all (0: never)
+# the tie games' probes inside the game's own "at most" searches (search._search), when its root has
+# the tie games: from _PRBMIN cards held in all (0: never); the probed node's ply + 1 (0: no probe under
+# way), which tie game (1: the seat chooses, 2: the others), the game's flags and the node's window
+# meanwhile; _NOPRB: the node entered next is searched in the game without a probe
+_PRBMIN = 53
+_PRB = 54
+_PRB_ST = 55
+_PRB_FL = 56
+_PRB_LO = 57
+_PRB_HI = 58
+_NOPRB = 59
+_ROOT = 60  # the current search's root ply
+_PRBON = 61  # 1 when the current search probes: its root has the tie games (search._use_ties)
 _MAXPLY = 7 * 13 + 2
 # By ply (index base + 8 + ply; the current trick's earlier cards sit at the plies before the root):
 # the card played at that ply, the seat winning its trick so far and that card's key.  A trick's cards

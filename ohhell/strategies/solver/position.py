@@ -276,6 +276,11 @@ class SearchOptions:
     interval of the seat's cards they lie in (the *tie games*,
     :mod:`ohhell.strategies.solver.search`); with fewer cards they cost
     more than they save (measured: ``benchmarks/RESULTS-solver.md``).
+    ``tie_probes_from_cards``: when the tie games do not settle the fewest
+    tricks and the game itself is searched, its positions at a trick
+    boundary with at least this many cards held (0: never) are asked of the
+    tie games first in the same way, and searched in the game only where
+    those disagree.
     ``node_limit``: if positive, a call that has searched that many nodes
     stops and raises :class:`SearchLimitExceeded` (a reproducible cap on the
     work, for measurements; the entries it stored stay valid).
@@ -288,6 +293,7 @@ class SearchOptions:
     partition: bool = True
     duck_bound: bool = True
     tie_games_from_cards: int = 36
+    tie_probes_from_cards: int = 20
     node_limit: int = 0
 
     def __post_init__(self) -> None:
@@ -295,6 +301,8 @@ class SearchOptions:
             raise ValueError(f"node_limit must be a non-negative int, got {self.node_limit!r}")
         if not _is_int(self.tie_games_from_cards) or self.tie_games_from_cards < 0:
             raise ValueError(f"tie_games_from_cards must be a non-negative int, got {self.tie_games_from_cards!r}")
+        if not _is_int(self.tie_probes_from_cards) or self.tie_probes_from_cards < 0:
+            raise ValueError(f"tie_probes_from_cards must be a non-negative int, got {self.tie_probes_from_cards!r}")
 
     @property
     def flags(self) -> int:
@@ -418,6 +426,7 @@ def _start(position: Position, seat: int, options: SearchOptions | None, table: 
         options.node_limit if options.node_limit > 0 else 1 << 62,
     )
     st[_layout._TIEMIN] = options.tie_games_from_cards
+    st[_layout._PRBMIN] = options.tie_probes_from_cards
     return _Run(st, table.array)
 
 

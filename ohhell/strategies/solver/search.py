@@ -56,6 +56,16 @@ Techniques
   (measured on 20 deals of 4 x 10 with a trump suit: the fewest's nodes
   23.7M -> 21.3M; 60% of the positions after a choice were decided by a
   bound, the same for each seat).
+- Tie-game probes: where the tie games disagree and the game itself is
+  searched, each of its "at most" nodes at a trick boundary below the root
+  with at least ``st[_PRBMIN]`` cards held is first searched in the tie game
+  where ``s`` picks (a refutation there is one in the game), then in the one
+  where the others pick (a proof there is one), and in the game only where
+  neither decides.  ``_enter`` asks for a probe (``_PROBE``) and the loop of
+  :func:`_search` runs it on the same stack: a probe is a tie-game search
+  rooted at the node, whose answer :func:`_probe_next` reads when it is
+  handed to that node.  A value a probe decided depends on every card (the
+  tie games do not track which cards a value rests on).
 
 Each can be turned off with the option flags (``F_*``) or
 ``SearchOptions.tie_games_from_cards`` for measurement.
@@ -132,9 +142,18 @@ from ohhell.strategies.solver.layout import (
     _MV,
     _N,
     _NB,
+    _NOPRB,
     _OVER,
     _OWN,
+    _PRB,
+    _PRB_FL,
+    _PRB_HI,
+    _PRB_LO,
+    _PRB_ST,
+    _PRBMIN,
+    _PRBON,
     _RET,
+    _ROOT,
     _S,
     _TAG,
     _TIEMIN,
@@ -187,6 +206,8 @@ __all__ = [
 ]
 
 _BIG = 99  # a window end beyond any number of tricks
+_PROBE = -2  # _enter: ask the tie games about this node first
+_EVERY_CARD = (1 << 52) - 1
 _DUCKING = F_BOUNDS | F_DUCK
 
 
@@ -353,6 +374,60 @@ def _tie_view(val: int, seat_picks: bool) -> int:
 
 
 @njit(cache=True, error_model="numpy")
+def _use_ties(st: np.ndarray) -> bool:
+    """Whether the fewest tricks are asked of the tie games first: no Setesdal pair (its two trump
+    suits interleave, the tie games' intervals are per suit) and at least ``st[_TIEMIN]`` (> 0) cards
+    still held by all the players together."""
+    return bool(st[_TIEMIN] > 0 and st[_UNDER] < 0 and _popcount(st[_ALL]) >= st[_TIEMIN])
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _tie_game(flags: int, seat_picks: bool) -> int:
+    """The search's flags for a tie game (no partition search there), the seat or the others picking."""
+    return (flags & ~F_PART) | _M_TIE | (_M_SEAT if seat_picks else 0)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _probes(st: np.ndarray) -> bool:
+    """Whether an "at most" node of the game, at a trick boundary, is first asked of the tie games: the
+    search's root has them (``st[_PRBON]``) and at least ``st[_PRBMIN]`` cards are held in all."""
+    return bool(st[_PRBON] != 0 and _popcount(st[_ALL]) >= st[_PRBMIN])
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _probe_start(st: np.ndarray, ply: int, lo: int, hi: int) -> None:
+    """Search the node at ``ply`` in the tie game where the seat chooses first (its refutation holds in
+    the game), keeping the game's flags and the node's window."""
+    st[_PRB] = ply + 1
+    st[_PRB_ST] = 1
+    st[_PRB_FL] = st[_FLAGS]
+    st[_PRB_LO] = lo
+    st[_PRB_HI] = hi
+    st[_FLAGS] = _tie_game(st[_FLAGS], True)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _probe_next(st: np.ndarray, e: int) -> bool:
+    """A tie game's answer ``e`` for the probed node: True when it holds in the game (a refutation
+    where the seat chooses, a proof where the others do); else the next search of the node is set up
+    (the others-choose game, then the game itself without a probe)."""
+    real = st[_PRB_FL]
+    stage = st[_PRB_ST]
+    if (stage == 1 and e == 0) or (stage == 2 and e == 1):
+        st[_FLAGS] = real
+        st[_PRB] = 0
+        return True
+    if stage == 1:
+        st[_FLAGS] = _tie_game(real, False)
+        st[_PRB_ST] = 2
+    else:
+        st[_FLAGS] = real
+        st[_PRB] = 0
+        st[_NOPRB] = 1
+    return False
+
+
+@njit(cache=True, error_model="numpy")
 def _enter(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, lo: int, hi: int) -> int:
     """Start the node at ``ply``: 0 or 1 when decided at once (the cards that decided it in ``st[_RET]``),
     else -1 with its frame and moves set."""
@@ -377,6 +452,8 @@ def _enter(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, lo: int, hi
     flags = st[_FLAGS]
     f = _FR + _FW * ply
     ch = st[_CHOICE]
+    probe = st[_NOPRB] == 0
+    st[_NOPRB] = 0
     if ch != 0:  # a tie game's choice: who of the tied seats takes the trick just completed
         if r > 1 and lo == 0 and (flags & F_BOUNDS) != 0:
             # the bounds read the leader only as "is it s", never here (s does not tie): what decides
@@ -477,6 +554,8 @@ def _enter(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, lo: int, hi
     if tlen == 0 and lo == 0 and (flags & _DUCKING) == _DUCKING and _ducks(st, hi):
         st[_RET] = _duck_mark(st)  # after the table: most nodes it would decide, the table decides first
         return 1
+    if probe and tlen == 0 and lo == 0 and ply != st[_ROOT] and (flags & _M_TIE) == 0 and _probes(st):
+        return _PROBE  # ask the tie games first (search._search)
     m = _gen_moves(st, p, ply)
     want = lo > 0  # at least / exactly lo > 0: s wants tricks; at most: it does not
     if (flags & F_ORDER) != 0:
@@ -667,13 +746,30 @@ def _search(st: np.ndarray, tt: np.ndarray, root: int, lo: int, hi: int) -> bool
     st[_NB] = tt.shape[0] * 2 // 3  # the exact part's buckets; the pattern part is the last third
     s = st[_S]
     ply = root
+    st[_ROOT] = root
+    st[_PRBON] = 1 if st[_PRBMIN] > 0 and _use_ties(st) else 0
+    st[_PRB] = 0
+    st[_NOPRB] = 0
+    again = False
     while True:
         if st[C_NODES] >= st[_LIMIT]:  # out of nodes: stop, the position left as it is (unanswered)
             st[C_ABORTED] = 1
+            if st[_PRB] != 0:
+                st[_FLAGS] = st[_PRB_FL]
             return False
         e = _enter(st, tt, tf, ply, lo, hi)  # the one call site: numba inlines it
+        if e == _PROBE:
+            _probe_start(st, ply, lo, hi)
+            continue  # enter the node again, in the tie game
         rel = st[_RET]
         while e >= 0:  # a value for the node at ply: hand it up until a node has a card left to try
+            if ply + 1 == st[_PRB]:  # a tie game's answer for a node of the game
+                if not _probe_next(st, e):
+                    lo = st[_PRB_LO]
+                    hi = st[_PRB_HI]
+                    again = True
+                    break
+                rel = _EVERY_CARD  # (the tie games do not track the cards a value depends on)
             if ply == root:
                 return e == 1
             ply -= 1
@@ -695,6 +791,9 @@ def _search(st: np.ndarray, tt: np.ndarray, root: int, lo: int, hi: int) -> bool
                 best = -1
                 rel |= st[f + _F_REL]
             _finish(st, tt, tf, ply, e == 1, best, rel)
+        if again:  # the probed node, in the next game
+            again = False
+            continue
         # go down the current card of the node at ply
         d = _play_child(st, ply)
         f = _FR + _FW * ply
@@ -775,20 +874,6 @@ def max_tricks(st: np.ndarray, tt: np.ndarray, ply: int) -> int:
     while k < ub and _search(st, tt, ply, k + 1, _BIG) and st[C_ABORTED] == 0:
         k += 1
     return k
-
-
-@njit(cache=True, error_model="numpy")
-def _use_ties(st: np.ndarray) -> bool:
-    """Whether the fewest tricks are asked of the tie games first: no Setesdal pair (its two trump
-    suits interleave, the tie games' intervals are per suit) and at least ``st[_TIEMIN]`` (> 0) cards
-    still held by all the players together."""
-    return bool(st[_TIEMIN] > 0 and st[_UNDER] < 0 and _popcount(st[_ALL]) >= st[_TIEMIN])
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def _tie_game(flags: int, seat_picks: bool) -> int:
-    """The search's flags for a tie game (no partition search there), the seat or the others picking."""
-    return (flags & ~F_PART) | _M_TIE | (_M_SEAT if seat_picks else 0)
 
 
 @njit(cache=True, error_model="numpy")
