@@ -207,7 +207,11 @@ def main() -> None:
     ablation(
         f"The tie games (from 36 cards held), on and off, {len(big)} deals of 4 x 10 with a trump suit (sums):",
         big,
-        [("all techniques", SearchOptions()), ("no tie games", SearchOptions(tie_games_from_cards=0))],
+        [
+            ("all techniques", SearchOptions()),
+            ("no tie-game probes in the game's own search", SearchOptions(tie_probes_from_cards=0)),
+            ("no tie games", SearchOptions(tie_games_from_cards=0)),
+        ],
     )
 
     cold, warm_s = jit_costs()

@@ -38,7 +38,7 @@ from ohhell.strategies.solver import (
 )
 from ohhell.strategies.solver import position as _position
 from ohhell.strategies.solver.bounds import _ducks, _forced_wins
-from ohhell.strategies.solver.layout import _CHOICE, _FLAGS, C_NODES, ST_SIZE
+from ohhell.strategies.solver.layout import _CHOICE, _FLAGS, _PRBON, C_NODES, ST_SIZE
 from ohhell.strategies.solver.search import _search, _tie_game, setup
 
 ALL_OFF = SearchOptions(
@@ -291,6 +291,7 @@ def test_the_games_search_with_tie_probes_matches_the_oracle() -> None:
             nodes = []
             for options in (probes, plain):
                 run = _position._start(pos, seat, options, TranspositionTable(bits=10))
+                run.st[_PRBON] = 1  # as search._game_at_most sets it
                 assert _search(run.st, run.tt, 0, -99, k) == (fewest <= k), (pos, seat, k)
                 assert run.st[_FLAGS] == options.flags  # the game's flags back after every probe
                 nodes.append(int(run.st[C_NODES]))

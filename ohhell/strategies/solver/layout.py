@@ -73,7 +73,7 @@ _PRB_LO = 57
 _PRB_HI = 58
 _NOPRB = 59
 _ROOT = 60  # the current search's root ply
-_PRBON = 61  # 1 when the current search probes: its root has the tie games (search._use_ties)
+_PRBON = 61  # 1 while the game's own "at most" search probes (search._game_at_most)
 _MAXPLY = 7 * 13 + 2
 # By ply (index base + 8 + ply; the current trick's earlier cards sit at the plies before the root):
 # the card played at that ply, the seat winning its trick so far and that card's key.  A trick's cards
@@ -102,7 +102,8 @@ _KEYW = _KIL + _MAXPLY + 8
 _LENA = _KEYW + 4
 _LENB = _LENA + 1
 _BSC = _LENB + 1  # scratch of the ducking bound (bounds._ducks): 24 words a suit, then 8 by seat
-ST_SIZE = _BSC + 104
+_TWM = _BSC + 104  # table._make_key in a tie game: by suit the key word last turned into a tie word, then that word
+ST_SIZE = _TWM + 8
 
 # ---- option flags ---------------------------------------------------------------------------
 F_TT = 1

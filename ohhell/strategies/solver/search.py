@@ -390,8 +390,9 @@ def _tie_game(flags: int, seat_picks: bool) -> int:
 @njit(cache=True, inline="always", error_model="numpy")
 def _probes(st: np.ndarray) -> bool:
     """Whether an "at most" node of the game, at a trick boundary, is first asked of the tie games: the
-    search's root has them (``st[_PRBON]``) and at least ``st[_PRBMIN]`` cards are held in all."""
-    return bool(st[_PRBON] != 0 and _popcount(st[_ALL]) >= st[_PRBMIN])
+    search is the game's own after the tie games disagreed at its root (``st[_PRBON]``, set by
+    :func:`_game_at_most`) and at least ``st[_PRBMIN]`` cards are held."""
+    return bool(st[_PRBON] != 0 and st[_PRBMIN] > 0 and _popcount(st[_ALL]) >= st[_PRBMIN])
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -747,7 +748,6 @@ def _search(st: np.ndarray, tt: np.ndarray, root: int, lo: int, hi: int) -> bool
     s = st[_S]
     ply = root
     st[_ROOT] = root
-    st[_PRBON] = 1 if st[_PRBMIN] > 0 and _use_ties(st) else 0
     st[_PRB] = 0
     st[_NOPRB] = 0
     again = False
@@ -877,6 +877,17 @@ def max_tricks(st: np.ndarray, tt: np.ndarray, ply: int) -> int:
 
 
 @njit(cache=True, error_model="numpy")
+def _game_at_most(st: np.ndarray, tt: np.ndarray, ply: int, k: int) -> bool:
+    """The game's own "at most ``k``" search, after the tie games disagreed about it at this root: its
+    nodes are asked of the tie games first (:func:`_probes`; measured: elsewhere, as inside an exact
+    question, the probes cost more than they save)."""
+    st[_PRBON] = 1
+    ok = _search(st, tt, ply, -_BIG, k)
+    st[_PRBON] = 0
+    return ok
+
+
+@njit(cache=True, error_model="numpy")
 def _at_most(st: np.ndarray, tt: np.ndarray, ply: int, k: int) -> bool:
     """Can ``s`` keep its tricks from here on to at most ``k``?  When :func:`_use_ties` the tie games
     answer first: a refutation where ``s`` breaks the ties, or a proof where the others do, holds in
@@ -893,6 +904,7 @@ def _at_most(st: np.ndarray, tt: np.ndarray, ply: int, k: int) -> bool:
         st[_FLAGS] = flags
         if ok or st[C_ABORTED] != 0:
             return ok
+        return _game_at_most(st, tt, ply, k)
     return _search(st, tt, ply, -_BIG, k)
 
 
@@ -923,7 +935,7 @@ def min_tricks(st: np.ndarray, tt: np.ndarray, ply: int) -> int:
         if not _search(st, tt, ply, -_BIG, k - 1):
             break
         st[_FLAGS] = flags
-        if not _search(st, tt, ply, -_BIG, k - 1):
+        if not _game_at_most(st, tt, ply, k - 1):
             break
         k -= 1
     st[_FLAGS] = flags
