@@ -1,7 +1,7 @@
 """The tie games in the solver: time with them from several numbers of tricks left, and where the fewest's work goes.
 
-    python benchmarks/bench_tie_games.py 4:10:suit:20 --from 0 36
-    python benchmarks/bench_tie_games.py 4:13:suit:8 --from 0 36 --limit 40000000 --bits 22
+    python benchmarks/bench_tie_games.py 4:10:suit:20 --from 0 30
+    python benchmarks/bench_tie_games.py 4:13:suit:8 --from 0 30 --limit 40000000 --bits 22
     python benchmarks/bench_tie_games.py 4:10:suit:20 --split
 
 The first form runs ``trick_bounds`` (``--question fewest``: ``fewest_tricks``)
@@ -83,11 +83,12 @@ def compare(kinds: list[str], froms: list[int], question: str, limit: int, bits:
 
 
 def _ask(run: P._Run, flags: int, k: int, game: int) -> tuple[bool, int]:
-    """One "at most k" question in ``game`` (0, or the tie games' mode bits); its answer and nodes."""
+    """One "at most k" question in ``game`` (0: the game itself, with its tie-game probes, as after the
+    tie games disagreed; or the tie games' mode bits); its answer and nodes."""
     st = run.st
     st[L._FLAGS] = S._tie_game(flags, bool(game & L._M_SEAT)) if game else flags
     before = int(st[L.C_NODES])
-    ok = bool(S._search(st, run.tt, 0, -99, k))
+    ok = bool(S._search(st, run.tt, 0, -99, k) if game else S._game_at_most(st, run.tt, 0, k))
     st[L._FLAGS] = flags
     return ok, int(st[L.C_NODES]) - before
 
@@ -140,7 +141,7 @@ def split(kind: str, bits: int, seed: int, limit: int, seat_first: bool) -> None
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("kinds", nargs="*", default=["4:10:suit:20"], help="players:cards:trump:deals")
-    parser.add_argument("--from", dest="froms", type=int, nargs="+", default=[0, 36], help="tie_games_from_cards")
+    parser.add_argument("--from", dest="froms", type=int, nargs="+", default=[0, 30], help="tie_games_from_cards")
     parser.add_argument("--question", choices=["bounds", "fewest"], default="bounds")
     parser.add_argument("--limit", type=int, default=0, help="node limit per call (0: none)")
     parser.add_argument("--bits", type=int, default=20, help="table of 2**bits rows")

@@ -59,7 +59,7 @@ OPTIONS = [
     SearchOptions(partition=False),
     SearchOptions(duck_bound=False),
     SearchOptions(tie_games_from_cards=0),
-    SearchOptions(tie_games_from_cards=1),  # the tie games at every position (by default from 36 cards held)
+    SearchOptions(tie_games_from_cards=1),  # the tie games at every position (by default from 30 cards held)
     SearchOptions(tie_games_from_cards=1, transposition_table=False),
     SearchOptions(tie_games_from_cards=1, tie_probes_from_cards=1),  # and their probes at every node
 ]

@@ -292,7 +292,7 @@ class SearchOptions:
     move_ordering: bool = True
     partition: bool = True
     duck_bound: bool = True
-    tie_games_from_cards: int = 36
+    tie_games_from_cards: int = 30
     tie_probes_from_cards: int = 20
     node_limit: int = 0
 
