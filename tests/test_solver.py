@@ -211,6 +211,15 @@ def test_the_tie_games_match_their_oracle(pos: Position, seat: int, others_choos
         assert _search(run.st, run.tt, 0, -99, k) == (fewest <= k), k
 
 
+def _two_suit_deal(rng: random.Random) -> tuple[Position, int]:
+    """A 4 x 4 deal from two suits (tied cards are common), a trump or none, a leader and a seat."""
+    suits = rng.sample(range(4), 2)
+    cards = rng.sample([13 * q + k for q in suits for k in range(13)], 16)
+    hands = tuple(sum(1 << c for c in cards[i * 4 : (i + 1) * 4]) for i in range(4))
+    pos = Position(hands=hands, under=-1, over=rng.choice([-1, suits[0]]), leader=rng.randrange(4))
+    return pos, rng.randrange(4)
+
+
 def test_the_tie_games_match_their_oracle_where_ties_matter() -> None:
     """Seeded 4 x 4 deals from two suits, where tied cards are common: the compiled tie games agree with
     their oracle, and on some of these deals who breaks the ties changes the fewest tricks (so the
@@ -218,11 +227,7 @@ def test_the_tie_games_match_their_oracle_where_ties_matter() -> None:
     rng = random.Random("tie-games")
     differ = 0
     for _ in range(30):
-        suits = rng.sample(range(4), 2)
-        cards = rng.sample([13 * q + k for q in suits for k in range(13)], 16)
-        hands = tuple(sum(1 << c for c in cards[i * 4 : (i + 1) * 4]) for i in range(4))
-        pos = Position(hands=hands, under=-1, over=rng.choice([-1, suits[0]]), leader=rng.randrange(4))
-        seat = rng.randrange(4)
+        pos, seat = _two_suit_deal(rng)
         want = {}
         for others_choose in (True, False):
             want[others_choose] = tie_oracle(pos, seat, others_choose)
@@ -281,11 +286,7 @@ def test_the_games_search_with_tie_probes_matches_the_oracle() -> None:
     plain = SearchOptions(tie_games_from_cards=1)
     differ = 0
     for _ in range(30):
-        suits = rng.sample(range(4), 2)
-        cards = rng.sample([13 * q + k for q in suits for k in range(13)], 16)
-        hands = tuple(sum(1 << c for c in cards[i * 4 : (i + 1) * 4]) for i in range(4))
-        pos = Position(hands=hands, under=-1, over=rng.choice([-1, suits[0]]), leader=rng.randrange(4))
-        seat = rng.randrange(4)
+        pos, seat = _two_suit_deal(rng)
         fewest = oracle(pos, seat)[0]
         for k in range(5):
             nodes = []
