@@ -7,8 +7,8 @@ the search is for (``s``), the trump pair (``under``, ``over``; -1 for none,
 a single trump suit is ``over``), counters, a move buffer per ply and a frame
 per ply of the search's explicit stack.  The transposition table is an
 ``int64`` array ``tt`` of 4-way buckets.  This module holds the indices into
-both, the option flags (``F_*``), the counters (``C_*``) and the bit tables
-of 13-bit suit masks.
+both, the option flags (``F_*``), the counters (``C_*``) and the bits of
+suit masks.
 
 Numba freezes these constants into the compiled functions that use them, and
 its on-disk cache only notices edits to a function's own file: after changing
@@ -61,8 +61,8 @@ C_HITS = 49
 C_STORES = 50
 _CHOICE = 51  # a tie game (_M_TIE): the seats whose tied cards top the trick just completed (a mask), else 0
 _TIEMIN = 52  # the fewest tricks are asked of the tie games from this many cards held in all (0: never)
-# the tie games' probes inside the game's own "at most" searches (search._search), when its root has
-# the tie games: from _PRBMIN cards held in all (0: never); the probed node's ply + 1 (0: no probe under
+# the tie games' probes inside the game's own "at most" searches after the tie games disagreed at their
+# root (search._game_at_most): from _PRBMIN cards held in all (0: never); the probed node's ply + 1 (0: no probe under
 # way), which tie game (1: the seat chooses, 2: the others), the game's flags and the node's window
 # meanwhile; _NOPRB: the node entered next is searched in the game without a probe
 _PRBMIN = 53
@@ -141,8 +141,8 @@ _E_GEN = 5
 _E_VAL = 6
 
 # ---- bits of suit masks: the machine's bit count and bit scans (ohhell.cards.masks) -------------
-# (Once 8192-entry tables: 64 KiB each, larger than the first-level cache, their lookups were a
-# tenth of the search's time at 4 x 10.)
+# (Once 8192-entry lookup tables of 64 KiB each, larger than the first-level cache: the instructions
+# took 0-4% less time at 4 x 10, within the runs' spread, and are the simpler code.)
 # _SEL13[16 * x + k]: the rank of the k-th highest bit of x (k = 1..popcount; 0 otherwise)
 _SEL13 = np.zeros(8192 * 16, dtype=np.int8)
 for _x in range(1, 8192):
