@@ -216,7 +216,9 @@ def _order_moves(st: np.ndarray, p: int, ply: int, m: int, want: bool) -> None:
     ``s`` wanting tricks plays its strongest card (the cheapest winner when last to the trick);
     not wanting them it leads its weakest card and follows with the highest card that still loses.
     The others play their weakest card first (a discard, then low cards): measured on random deals
-    this beat the "beat s" / "duck under s" rules tried for them.  When ``s`` wants no tricks the
+    this beat the "beat s" / "duck under s" rules tried for them; but when ``s``, who wants no
+    tricks, plays after them and can duck under the trick anyway, they shed their highest card
+    first.  When ``s`` wants no tricks the
     others lead, in this order, a card ``s`` must beat, one between two cards of ``s`` in its suit,
     one above all of them, one that forces ``s``, a low card, a suit ``s`` lacks: the order of how
     often each kind turned out to be the refutation on 4 x 10 deals (``benchmarks/RESULTS-solver.md``).
@@ -295,7 +297,9 @@ def _order_moves(st: np.ndarray, p: int, ply: int, m: int, want: bool) -> None:
                 score = key + rank  # the trick is lost to s: shed high cards
             elif not want and tlen > 0:
                 if s_bar < 0:
-                    score = -key - rank  # s ducks this trick anyway: keep high cards
+                    # s ducks this trick anyway: shed high cards (measured: where the low card first
+                    # failed to refute, the card that did was a higher one 98% of the time)
+                    score = key + rank
                 elif key < s_bar:
                     score = 10000 + key + rank  # stay under the card of s, the highest such first
                 else:
