@@ -85,7 +85,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ohhell.strategies.solver.layout import _ALL, _BSC, _H, _LEADER, _N, _OVER, _S, _UNDER, _hi13, _lo13, _pop13
+from ohhell.cards.masks import popcount
+from ohhell.strategies.solver.layout import _ALL, _BSC, _H, _LEADER, _N, _OVER, _S, _UNDER, _hi13, _lo13
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -122,11 +123,11 @@ def _trumps_above(mask: int, key: int, under: int, over: int) -> int:
     if over >= 0:
         b = (mask >> (13 * over)) & 0x1FFF
         lowest = (key - 1) // 2 + 1 if key >= 0 else 0  # over rank r beats key iff 2r + 1 > key
-        count += _pop13(b & ~((1 << lowest) - 1))
+        count += popcount(b & ~((1 << lowest) - 1))
     if under >= 0:
         b = (mask >> (13 * under)) & 0x1FFF
         lowest = key // 2 + 1 if key >= 0 else 0  # under rank r beats key iff 2r > key
-        count += _pop13(b & ~((1 << lowest) - 1))
+        count += popcount(b & ~((1 << lowest) - 1))
     return int(count)
 
 
@@ -174,10 +175,10 @@ def _covered(st: np.ndarray) -> int:
         best = 0
         for j in range(n):
             if j != s:
-                h = int(_pop13((st[_H + j] >> (13 * q)) & 0x1FFF & above))
+                h = int(popcount((st[_H + j] >> (13 * q)) & 0x1FFF & above))
                 if h > best:
                     best = h
-        count = int(_pop13(m))
+        count = int(popcount(m))
         total += best if best < count else count
     return total
 
@@ -231,13 +232,13 @@ def _quick_tricks(st: np.ndarray) -> int:
         if m == 0:
             continue
         o = (others >> (13 * q)) & 0x1FFF
-        tops = int(_pop13(m >> (_hi13(o) + 1))) if o != 0 else int(_pop13(m))
+        tops = int(popcount(m >> (_hi13(o) + 1))) if o != 0 else int(popcount(m))
         if tops == 0:
             continue
         if over >= 0:
             for j in range(n):
                 if j != s and (st[_H + j] & tb) != 0:
-                    length = int(_pop13((st[_H + j] >> (13 * q)) & 0x1FFF))
+                    length = int(popcount((st[_H + j] >> (13 * q)) & 0x1FFF))
                     if length < tops:
                         tops = length
         total += tops
@@ -255,7 +256,7 @@ def _forced_wins(m: int, o: int) -> int:
         x = _hi13(m)
         m &= ~(1 << x)
         k += 1
-        b = _pop13(o & ((1 << x) - 1))
+        b = popcount(o & ((1 << x) - 1))
         v = k if k < b else b
         if v > best:
             best = v
@@ -290,11 +291,11 @@ def _ducks(st: np.ndarray, hi: int) -> bool:
         m = (mine >> (13 * q)) & 0x1FFF
         if m == 0:
             continue
-        r += _pop13(m)
+        r += popcount(m)
         x = _forced_wins(m, (others >> (13 * q)) & 0x1FFF)
         w += x
         if q in (under, over):
-            t += _pop13(m)
+            t += popcount(m)
         else:
             wp += x
     e = 1 if st[_LEADER] == s else 0
@@ -322,7 +323,7 @@ def _ducks(st: np.ndarray, hi: int) -> bool:
                 hj = (st[_H + j] >> (13 * q)) & 0x1FFF
                 if hj == 0:
                     continue
-                g = _pop13(m & ((1 << _lo13(hj)) - 1))
+                g = popcount(m & ((1 << _lo13(hj)) - 1))
                 if g == 0:
                     continue
                 i = k  # insert, largest g first
@@ -333,7 +334,7 @@ def _ducks(st: np.ndarray, hi: int) -> bool:
                     i -= 1
                 st[b + i] = g
                 st[b + 8 + i] = j
-                st[b + 16 + i] = _pop13(hj)
+                st[b + 16 + i] = popcount(hj)
                 k += 1
             if k > 0:
                 total += st[b]

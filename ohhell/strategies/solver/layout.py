@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ohhell.cards.masks import highest_bit, lowest_bit, popcount
+from ohhell.cards.masks import highest_bit, lowest_bit
 
 __all__ = [
     "ST_SIZE",
@@ -61,10 +61,11 @@ C_HITS = 49
 C_STORES = 50
 _CHOICE = 51  # a tie game (_M_TIE): the seats whose tied cards top the trick just completed (a mask), else 0
 _TIEMIN = 52  # the fewest tricks are asked of the tie games from this many cards held in all (0: never)
-# the tie games' probes inside the game's own "at most" searches after the tie games disagreed at their
-# root (search._game_at_most): from _PRBMIN cards held in all (0: never); the probed node's ply + 1 (0: no probe under
-# way), which tie game (1: the seat chooses, 2: the others), the game's flags and the node's window
-# meanwhile; _NOPRB: the node entered next is searched in the game without a probe
+# the tie games' probes inside the game's own "at most" searches after the tie games disagreed at
+# their root (search._game_at_most): from _PRBMIN cards held in all (0: never); the probed node's
+# ply + 1 (0: no probe under way), which tie game (1: the seat chooses, 2: the others), the game's
+# flags and the node's window meanwhile; _NOPRB: the node entered next is searched in the game
+# without a probe
 _PRBMIN = 53
 _PRB = 54
 _PRB_ST = 55
@@ -140,7 +141,7 @@ _E_KEY = 1
 _E_GEN = 5
 _E_VAL = 6
 
-# ---- bits of suit masks: the machine's bit count and bit scans (ohhell.cards.masks) -------------
+# ---- bit scans of suit masks, -1 for an empty one (counts: ohhell.cards.masks.popcount) ---------
 # (Once 8192-entry lookup tables of 64 KiB each, larger than the first-level cache: the instructions
 # took 0-4% less time at 4 x 10, within the runs' spread, and are the simpler code.)
 # _SEL13[16 * x + k]: the rank of the k-th highest bit of x (k = 1..popcount; 0 otherwise)
@@ -149,12 +150,6 @@ for _x in range(1, 8192):
     _bits = [b for b in range(12, -1, -1) if (_x >> b) & 1]
     for _k, _b in enumerate(_bits, 1):
         _SEL13[16 * _x + _k] = _b
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def _pop13(x: int) -> int:
-    """The number of set bits of a mask."""
-    return popcount(x)
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -167,8 +162,3 @@ def _hi13(x: int) -> int:
 def _lo13(x: int) -> int:
     """The lowest set bit of a mask, -1 for none."""
     return lowest_bit(x) if x != 0 else -1
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def _popcount(x: int) -> int:
-    return popcount(x)

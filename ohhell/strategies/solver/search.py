@@ -89,6 +89,7 @@ from numba import njit, types
 from numba.extending import intrinsic
 from numba.np.numpy_support import carray
 
+from ohhell.cards.masks import popcount
 from ohhell.rules.tricks import trick_strength
 from ohhell.strategies.solver.bounds import (
     _covered,
@@ -172,7 +173,6 @@ from ohhell.strategies.solver.layout import (
     F_PART,
     F_TT,
     _hi13,
-    _popcount,
 )
 from ohhell.strategies.solver.moves import _classes, _gen_moves, _order_moves
 from ohhell.strategies.solver.table import (
@@ -379,7 +379,7 @@ def _use_ties(st: np.ndarray) -> bool:
     """Whether the fewest tricks are asked of the tie games first: no Setesdal pair (its two trump
     suits interleave, the tie games' intervals are per suit) and at least ``st[_TIEMIN]`` (> 0) cards
     still held by all the players together."""
-    return bool(st[_TIEMIN] > 0 and st[_UNDER] < 0 and _popcount(st[_ALL]) >= st[_TIEMIN])
+    return bool(st[_TIEMIN] > 0 and st[_UNDER] < 0 and popcount(st[_ALL]) >= st[_TIEMIN])
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -393,7 +393,7 @@ def _probes(st: np.ndarray) -> bool:
     """Whether an "at most" node of the game, at a trick boundary, is first asked of the tie games: the
     search is the game's own after the tie games disagreed at its root (``st[_PRBON]``, set by
     :func:`_game_at_most`) and at least ``st[_PRBMIN]`` cards are held."""
-    return bool(st[_PRBON] != 0 and st[_PRBMIN] > 0 and _popcount(st[_ALL]) >= st[_PRBMIN])
+    return bool(st[_PRBON] != 0 and st[_PRBMIN] > 0 and popcount(st[_ALL]) >= st[_PRBMIN])
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -442,7 +442,7 @@ def _enter(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, lo: int, hi
     p = leader + tlen
     if p >= n:
         p -= n
-    r = _popcount(st[_H + p])
+    r = popcount(st[_H + p])
     if lo < 0:
         lo = 0
     if hi > r:
@@ -856,7 +856,7 @@ def setup(
 @njit(cache=True, error_model="numpy")
 def _mover_tricks_left(st: np.ndarray) -> int:
     p = (st[_LEADER] + st[_TLEN]) % st[_N]
-    return _popcount(st[_H + p])
+    return popcount(st[_H + p])
 
 
 @njit(cache=True, error_model="numpy")

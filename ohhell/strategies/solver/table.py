@@ -48,6 +48,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ohhell.cards.masks import popcount
 from ohhell.strategies.solver.layout import (
     _ALL,
     _E_GEN,
@@ -75,7 +76,6 @@ from ohhell.strategies.solver.layout import (
     PWAYS,
     WAYS,
     _lo13,
-    _pop13,
 )
 
 _GEN_BITS = np.int64(0xFFFFFFFF)
@@ -98,10 +98,10 @@ def _init_keys(st: np.ndarray) -> None:
     for p in range(st[_N]):
         h = st[_H + p]
         v = (
-            _pop13(h & 0x1FFF)
-            | (_pop13((h >> 13) & 0x1FFF) << 4)
-            | (_pop13((h >> 26) & 0x1FFF) << 8)
-            | (_pop13((h >> 39) & 0x1FFF) << 12)
+            popcount(h & 0x1FFF)
+            | (popcount((h >> 13) & 0x1FFF) << 4)
+            | (popcount((h >> 26) & 0x1FFF) << 8)
+            | (popcount((h >> 39) & 0x1FFF) << 12)
         )
         if p < 4:
             la |= v << (16 * p)
@@ -118,7 +118,7 @@ def _key_remove(st: np.ndarray, p: int, c: int) -> int:
     q = c // 13
     held = (st[_ALL] >> (13 * q)) & 0x1FFF
     r = c - 13 * q
-    t = 3 * int(_pop13(held >> (r + 1)))  # the bits of the digits of the higher cards
+    t = 3 * int(popcount(held >> (r + 1)))  # the bits of the digits of the higher cards
     old = int(st[_KEYW + q])
     st[_KEYW + q] = ((old >> (t + 3)) << t) | (old & ((np.int64(1) << t) - 1))
     if p < 4:
@@ -222,7 +222,7 @@ def _relative(st: np.ndarray, c: int) -> int:
     """Card ``c`` as its suit and how many cards of that suit still held are below it (``16 q + k``),
     so that a table entry names the same card in every position sharing its key."""
     q = c // 13
-    return 16 * q + int(_pop13((st[_ALL] >> (13 * q)) & ((1 << (c - 13 * q)) - 1)))
+    return 16 * q + int(popcount((st[_ALL] >> (13 * q)) & ((1 << (c - 13 * q)) - 1)))
 
 
 @njit(cache=True, error_model="numpy")
@@ -308,7 +308,7 @@ def _rel_count(st: np.ndarray, rel: int) -> int:
     a = st[_ALL] & rel
     k = 0
     for q in range(4):
-        k |= int(_pop13((a >> (13 * q)) & 0x1FFF)) << (4 * q)
+        k |= int(popcount((a >> (13 * q)) & 0x1FFF)) << (4 * q)
     return k
 
 
