@@ -19,8 +19,8 @@ tables' sizes (to compare sizes, give the same code on both sides).
 
 Prints per deal kind: the median of the per-deal ratios (other / this, so
 above 1 means this version is faster) with a 95% bootstrap interval
-(``scipy.stats.bootstrap``), the sums of the times, and both versions' nodes
-and answers hashes (which must agree for a speed change).  Deals as in
+(``scipy.stats.bootstrap``), the sums of the times, both versions' nodes, and
+whether their answers are equal (they must be, for a speed change).  Deals as in
 ``solver_ab.py``.  The first calls compile or load each version's kernels
 (outside the timing).
 """

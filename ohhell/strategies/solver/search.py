@@ -497,8 +497,9 @@ def _enter(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, lo: int, hi
     st[f + _F_REL] = 0
     e = -1
     val = 0
-    # after a tie game's choice: its bounds, tried above for every seat it could pick, failed
-    chosen = ply > st[_ROOT] and st[f - _FW + _F_CH] != 0
+    # a trick boundary after a tie game's choice: the choice's bounds, tried above for every seat it
+    # could pick, failed (read only at trick boundaries)
+    chosen = tlen == 0 and ply > st[_ROOT] and st[f - _FW + _F_CH] != 0
     if tlen == 0:
         if r == 1:
             d = _last_trick(st)
