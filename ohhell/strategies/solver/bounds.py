@@ -86,7 +86,7 @@ import numpy as np
 from numba import njit
 
 from ohhell.cards.masks import popcount
-from ohhell.strategies.solver.layout import _ALL, _BSC, _H, _LEADER, _N, _OVER, _S, _UNDER, _hi13, _lo13
+from ohhell.strategies.solver.layout import _ALL, _BSC, _H, _LEADER, _N, _OVER, _S, _UNDER, _hi13, _lo13, uncounted
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -131,7 +131,7 @@ def _trumps_above(mask: int, key: int, under: int, over: int) -> int:
     return int(count)
 
 
-@njit(cache=True, error_model="numpy")
+@uncounted
 def _sure_bounds(st: np.ndarray, r: int) -> tuple[int, int]:
     """Tricks ``s`` takes whatever anyone plays: at least its master trumps, at most ``r`` minus the
     most trumps one opponent holds above all of the trumps of ``s``."""
@@ -154,7 +154,7 @@ def _sure_bounds(st: np.ndarray, r: int) -> tuple[int, int]:
     return lb, r - worst
 
 
-@njit(cache=True, error_model="numpy")
+@uncounted
 def _covered(st: np.ndarray) -> int:
     """Tricks the others can make sure ``s`` loses (when they play against its tricks): in each plain
     suit, while one opponent holds cards above every card ``s`` holds there, that opponent beats each
@@ -183,7 +183,7 @@ def _covered(st: np.ndarray) -> int:
     return total
 
 
-@njit(cache=True, error_model="numpy")
+@uncounted
 def _loses_all(st: np.ndarray) -> bool:
     """Whether ``s`` can lose every trick left, whatever the others do (at a trick boundary).
 
@@ -211,7 +211,7 @@ def _loses_all(st: np.ndarray) -> bool:
     return bool(lead_ok)
 
 
-@njit(cache=True, error_model="numpy")
+@uncounted
 def _quick_tricks(st: np.ndarray) -> int:
     """Tricks ``s`` on lead can cash at once: its master trumps, then in each plain suit its cards above
     every other card of that suit, as often as every opponent holding a trump still follows."""
@@ -265,7 +265,7 @@ def _forced_wins(m: int, o: int) -> int:
     return int(best)
 
 
-@njit(cache=True, error_model="numpy")
+@uncounted
 def _ducks(st: np.ndarray, hi: int) -> bool:
     """Whether ``s`` can keep its tricks to at most ``hi`` by ducking (at a trick boundary, ``hi < r``).
 
@@ -390,7 +390,7 @@ def _from_rank(q: int, t: int) -> int:
     return ((0x1FFF << t) & 0x1FFF) << (13 * q)
 
 
-@njit(cache=True, error_model="numpy")
+@uncounted
 def _trump_mark(st: np.ndarray) -> int:
     """What :func:`_sure_bounds` depends on: the trumps from the lower of the two top trumps (of ``s``
     and of the others) up; both suits of a Setesdal pair whole."""
@@ -409,7 +409,7 @@ def _trump_mark(st: np.ndarray) -> int:
     return _from_rank(over, t)
 
 
-@njit(cache=True, error_model="numpy")
+@uncounted
 def _suit_mark(st: np.ndarray, kind: int) -> int:
     """What a plain-suit bound depends on, per suit held by ``s`` and the others: the others' top card
     up (``kind`` 0, :func:`_quick_tricks`), the others' lowest card up (1, :func:`_loses_all`), the top
@@ -436,7 +436,7 @@ def _suit_mark(st: np.ndarray, kind: int) -> int:
     return out
 
 
-@njit(cache=True, error_model="numpy")
+@uncounted
 def _duck_mark(st: np.ndarray) -> int:
     """What :func:`_ducks` depends on: in each suit held by ``s`` and the others, the lowest card of
     ``s`` up (the others' cards below it are known from the suit lengths; trumps are counted)."""

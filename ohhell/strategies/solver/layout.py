@@ -17,6 +17,9 @@ this module, delete the solver's cached ``__pycache__/*.nbi`` and ``*.nbc``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
 import numpy as np
 from numba import njit
 
@@ -37,6 +40,23 @@ __all__ = [
     "C_STORES",
     "C_ABORTED",
 ]
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+_NO_COUNTING: dict[str, Any] = {"_nrt": False}  # an option of numba's that its type stubs do not list
+
+
+def uncounted(fn: _F) -> _F:
+    """Compile one of the search's own functions without reference counting.
+
+    They read and write the arrays they are given and never allocate, so the counting is needless;
+    compiled with it, numba kept a counting call per array argument on entry and at every return of
+    such a function (an indirect call each), which took a large part of a node's time.  The node
+    functions themselves (``search._enter``, ``search._finish``) are inlined into the search's loop
+    instead: no call at all, for a few seconds more of compile time (inlining the rest as well
+    doubled it for about 3% more speed, measured in ``benchmarks/RESULTS-solver.md``).
+    """
+    return cast(_F, njit(cache=True, error_model="numpy", **_NO_COUNTING)(fn))
+
 
 # ---- state layout (indices into st) -------------------------------------------------------------
 _H = 0  # hands by seat, 7 slots

@@ -63,6 +63,7 @@ from ohhell.strategies.solver.layout import (
     F_EQUIV,
     _hi13,
     _lo13,
+    uncounted,
 )
 
 _SUIT = np.int64(0x1FFF)
@@ -145,7 +146,7 @@ def _gen_moves(st: np.ndarray, p: int, ply: int) -> int:
     return m
 
 
-@njit(cache=True, error_model="numpy")
+@uncounted
 def _classes(st: np.ndarray, p: int, ply: int, codes: np.ndarray, reps: np.ndarray) -> int:
     """Every legal card of ``p`` (descending within suits) and its class representative (the highest
     card of its run of equivalent cards); returns the count.
@@ -209,7 +210,7 @@ def _forces(st: np.ndarray, p: int, q: int, r: int, sq: int) -> bool:
     return True
 
 
-@njit(cache=True, error_model="numpy")
+@uncounted
 def _order_moves(st: np.ndarray, p: int, ply: int, m: int, want: bool) -> None:
     """Sort the ply's ``m`` moves best first for the mover.  ``want``: ``s`` wants tricks.
 
@@ -223,6 +224,8 @@ def _order_moves(st: np.ndarray, p: int, ply: int, m: int, want: bool) -> None:
     one above all of them, one that forces ``s``, a low card, a suit ``s`` lacks: the order of how
     often each kind turned out to be the refutation on 4 x 10 deals (``benchmarks/RESULTS-solver.md``).
     """
+    if m < 2:
+        return
     mv = _MV + 16 * ply
     sc = _SC + 16 * ply
     s = st[_S]

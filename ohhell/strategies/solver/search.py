@@ -176,6 +176,7 @@ from ohhell.strategies.solver.layout import (
     F_PART,
     F_TT,
     _hi13,
+    uncounted,
 )
 from ohhell.strategies.solver.moves import _classes, _gen_moves, _order_moves
 from ohhell.strategies.solver.table import (
@@ -229,7 +230,7 @@ def _int64_ptr(typingctx: object, addr: types.Integer) -> tuple[object, object]:
     return sig, codegen
 
 
-@njit(cache=True, error_model="numpy")
+@uncounted
 def _last_trick(st: np.ndarray) -> int:
     """1 if ``s`` wins the last trick (everyone holds one card), else 0."""
     n = st[_N]
@@ -268,7 +269,7 @@ def _last_trick(st: np.ndarray) -> int:
     return 1 if best == st[_S] else 0
 
 
-@njit(cache=True, error_model="numpy")
+@uncounted
 def _trick_mark(st: np.ndarray, ply: int, n: int, leader: int, winner: int) -> int:
     """The cards a finished trick's winner depends on (its cards at plies ``ply - n + 1 .. ply``): the
     winner's suit above the highest card of that suit it beat (nothing if it beat none by rank)."""
@@ -289,7 +290,7 @@ def _trick_mark(st: np.ndarray, ply: int, n: int, leader: int, winner: int) -> i
     return 0 if beaten < 0 else _from_rank(q, beaten + 1)
 
 
-@njit(cache=True, error_model="numpy")
+@uncounted
 def _tied(st: np.ndarray, ply: int, n: int, leader: int, winner: int) -> int:
     """In a tie game, the seats whose cards tie at the top of the trick just completed (its cards at
     plies ``ply - n + 1 .. ply``; ``winner`` the real winner, not ``s``), as a mask; 0 when no card ties.
@@ -377,7 +378,7 @@ def _tie_view(val: int, seat_picks: bool) -> int:
     return (max(o_lo, s_lo) << 8) | (o_hi << 12)
 
 
-@njit(cache=True, error_model="numpy")
+@uncounted
 def _use_ties(st: np.ndarray) -> bool:
     """Whether the fewest tricks are asked of the tie games first: no Setesdal pair (its two trump
     suits interleave, the tie games' intervals are per suit) and at least ``st[_TIEMIN]`` (> 0) cards
@@ -432,7 +433,7 @@ def _probe_next(st: np.ndarray, e: int) -> bool:
     return False
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def _enter(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, lo: int, hi: int) -> int:
     """Start the node at ``ply``: 0 or 1 when decided at once (the cards that decided it in ``st[_RET]``),
     else -1 with its frame and moves set."""
@@ -692,7 +693,7 @@ def _update(val: int, lo: int, hi: int, r: int, result: bool) -> int:
     return (val & ~0xFFFF) | max_lo | (max_hi << 4) | (min_lo << 8) | (min_hi << 12)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def _finish(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, result: bool, best: int, rel: int) -> None:
     """Record a trick-boundary node's result in the table, with the card that decided it (or -1) and
     the cards it depends on (``rel``, a mask closed upward in each suit)."""
@@ -797,7 +798,8 @@ def _search(st: np.ndarray, tt: np.ndarray, root: int, lo: int, hi: int) -> bool
                 e = 0 if mover_is_s else 1
                 best = -1
                 rel |= st[f + _F_REL]
-            _finish(st, tt, tf, ply, e == 1, best, rel)
+            if st[f + _F_ROW] >= 0:  # a trick boundary the table keeps
+                _finish(st, tt, tf, ply, e == 1, best, rel)
         if again:  # the probed node, in the next game
             again = False
             continue
