@@ -123,8 +123,11 @@ _KEYW = _KIL + _MAXPLY + 8
 _LENA = _KEYW + 4
 _LENB = _LENA + 1
 _BSC = _LENB + 1  # scratch of the ducking bound (bounds._ducks): 24 words a suit, then 8 by seat
-_TWM = _BSC + 104  # table._make_key in a tie game: by suit the key word last turned into a tie word, then that word
-ST_SIZE = _TWM + 8
+# table._make_key in a tie game: a direct-mapped cache of suit key words turned into tie words, _TWN
+# entries of two words (the key word, 0 for none, then its tie word), the slot picked by a hash of the key
+_TWC = _BSC + 104
+_TWN = 1024
+ST_SIZE = _TWC + 2 * _TWN
 
 # ---- option flags ---------------------------------------------------------------------------
 F_TT = 1

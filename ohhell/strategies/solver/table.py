@@ -69,7 +69,8 @@ from ohhell.strategies.solver.layout import (
     _OWN,
     _S,
     _SEL13,
-    _TWM,
+    _TWC,
+    _TWN,
     _UNDER,
     C_STORES,
     PW,
@@ -184,12 +185,13 @@ def _make_key(st: np.ndarray, kb: int, tag: int) -> int:
         st[kb + q] = st[_KEYW + q]
     if (st[_FLAGS] & _M_TIE) != 0:  # a tie game (never with the Setesdal pair)
         s = st[_S]
-        for q in range(4):  # a suit no card of which was played since the last key: its word as then
+        for q in range(4):  # a suit's word seen before (in any suit): its tie word as then
             w = st[kb + q]
-            if st[_TWM + q] != w:
-                st[_TWM + q] = w
-                st[_TWM + 4 + q] = _tie_word(w, s)
-            st[kb + q] = st[_TWM + 4 + q]
+            c = _TWC + 2 * ((w ^ (w >> 11) ^ (w >> 23)) & (_TWN - 1))
+            if st[c] != w:
+                st[c] = w
+                st[c + 1] = _tie_word(w, s)
+            st[kb + q] = st[c + 1]
     if under >= 0:
         a = st[_ALL]
         xu = (a >> (13 * under)) & 0x1FFF
