@@ -39,7 +39,7 @@ from ohhell.strategies.solver import (
 from ohhell.strategies.solver import position as _position
 from ohhell.strategies.solver.bounds import _ducks, _forced_wins
 from ohhell.strategies.solver.layout import _CHOICE, _FLAGS, _PRBON, C_NODES, ST_SIZE
-from ohhell.strategies.solver.search import _search, _tie_game, setup
+from ohhell.strategies.solver.search import _ask, _tie_game, setup
 
 ALL_OFF = SearchOptions(
     transposition_table=False,
@@ -208,7 +208,7 @@ def test_the_tie_games_match_their_oracle(pos: Position, seat: int, others_choos
     assert (fewest >= real) if others_choose else (fewest <= real)
     run = _tie_run(pos, seat, others_choose)
     for k in range(pos.tricks_left + 1):
-        assert _search(run.st, run.tt, 0, -99, k) == (fewest <= k), k
+        assert _ask(run.st, run.tt, 0, -99, k) == (fewest <= k), k
 
 
 def _two_suit_deal(rng: random.Random) -> tuple[Position, int]:
@@ -233,7 +233,7 @@ def test_the_tie_games_match_their_oracle_where_ties_matter() -> None:
             want[others_choose] = tie_oracle(pos, seat, others_choose)
             run = _tie_run(pos, seat, others_choose)
             for k in range(5):
-                assert _search(run.st, run.tt, 0, -99, k) == (want[others_choose] <= k), (pos, seat, others_choose, k)
+                assert _ask(run.st, run.tt, 0, -99, k) == (want[others_choose] <= k), (pos, seat, others_choose, k)
         differ += want[True] != want[False]
     assert differ >= 1
 
@@ -266,7 +266,7 @@ def test_a_tie_games_choice_matches_the_oracle(choice: tuple[Position, int, list
     run = _tie_run(pos, seat, others_choose)
     for k in range(pos.tricks_left + 1):
         run.st[_CHOICE] = sum(1 << j for j in tied)
-        assert _search(run.st, run.tt, 0, -99, k) == (want <= k), k
+        assert _ask(run.st, run.tt, 0, -99, k) == (want <= k), k
 
 
 def test_tie_games_from_must_be_a_non_negative_int() -> None:
@@ -293,7 +293,7 @@ def test_the_games_search_with_tie_probes_matches_the_oracle() -> None:
             for options in (probes, plain):
                 run = _position._start(pos, seat, options, TranspositionTable(bits=10))
                 run.st[_PRBON] = 1  # as search._game_at_most sets it
-                assert _search(run.st, run.tt, 0, -99, k) == (fewest <= k), (pos, seat, k)
+                assert _ask(run.st, run.tt, 0, -99, k) == (fewest <= k), (pos, seat, k)
                 assert run.st[_FLAGS] == options.flags  # the game's flags back after every probe
                 nodes.append(int(run.st[C_NODES]))
             differ += nodes[0] != nodes[1]

@@ -95,6 +95,8 @@ _PRB_HI = 58
 _NOPRB = 59
 _ROOT = 60  # the current search's root ply
 _PRBON = 61  # 1 while the game's own "at most" search probes (search._game_at_most)
+_Q_LO = 62  # the window of the question search._search answers next (set by search._ask)
+_Q_HI = 63
 _MAXPLY = 7 * 13 + 2
 # By ply (index base + 8 + ply; the current trick's earlier cards sit at the plies before the root):
 # the card played at that ply, the seat winning its trick so far and that card's key.  A trick's cards

@@ -125,6 +125,21 @@ def _gen_moves(st: np.ndarray, p: int, ply: int) -> int:
     over = st[_OVER]
     equiv = (st[_FLAGS] & F_EQUIV) != 0
     m = 0
+    if equiv and under < 0:
+        # one card a run: the highest card of p, then the highest below the highest separating card
+        # below it, and so on (the legal cards of a suit are all of p's cards of it)
+        for q in range(4):
+            bits = (legal >> (13 * q)) & 0x1FFF
+            oth = (others >> (13 * q)) & 0x1FFF
+            while bits != 0:
+                c = int(_hi13(bits))
+                st[mv + m] = 13 * q + c
+                m += 1
+                below = oth & ((1 << c) - 1)
+                if below == 0:
+                    break
+                bits &= (1 << int(_hi13(below))) - 1
+        return m
     for q in range(4):
         bits = (legal >> (13 * q)) & 0x1FFF
         if bits == 0:

@@ -157,6 +157,8 @@ from ohhell.strategies.solver.layout import (
     _PRB_ST,
     _PRBMIN,
     _PRBON,
+    _Q_HI,
+    _Q_LO,
     _RET,
     _ROOT,
     _S,
@@ -737,9 +739,25 @@ def _finish(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, result: bo
         _pt_store(st, tf, off, tag, la, lb, r, pval, relk, x)
 
 
+@njit(cache=True, inline="always", error_model="numpy")
+def _ask(st: np.ndarray, tt: np.ndarray, root: int, lo: int, hi: int) -> bool:
+    """Can ``s`` make its tricks from here on (the current trick included) fall in ``[lo, hi]``?  The
+    search from ply ``root`` (:func:`_search`).
+
+    The question travels in ``st``, so that :func:`_search` has one signature: numba compiles a
+    function once for each constant its callers pass (a root of 0 or 1, ``_BIG``, ...),
+    and the search, with its node functions inlined, is the costly one to compile (measured: five
+    such versions took 40 s more of a first compile)."""
+    st[_ROOT] = root
+    st[_Q_LO] = lo
+    st[_Q_HI] = hi
+    return _search(st, tt)
+
+
 @njit(cache=True, error_model="numpy")
-def _search(st: np.ndarray, tt: np.ndarray, root: int, lo: int, hi: int) -> bool:
-    """Can ``s`` make its tricks from here on (the current trick included) fall in ``[lo, hi]``?
+def _search(st: np.ndarray, tt: np.ndarray) -> bool:
+    """Can ``s`` make its tricks from here on (the current trick included) fall in ``[lo, hi]``, from
+    ply ``root`` (``st[_Q_LO]``, ``st[_Q_HI]``, ``st[_ROOT]``: see :func:`_ask`)?
 
     Depth-first with an explicit stack of frames (numba cannot cache recursive functions); the node
     at ``ply`` keeps its window, moves and undo data in frame ``ply``, its moves from ``root`` on.
@@ -754,8 +772,10 @@ def _search(st: np.ndarray, tt: np.ndarray, root: int, lo: int, hi: int) -> bool
     tt = carray(_int64_ptr(tt.ctypes.data), (tt.shape[0], tt.shape[1]))
     st[_NB] = tt.shape[0] * 2 // 3  # the exact part's buckets; the pattern part is the last third
     s = st[_S]
+    root = st[_ROOT]
+    lo = st[_Q_LO]
+    hi = st[_Q_HI]
     ply = root
-    st[_ROOT] = root
     st[_PRB] = 0
     st[_NOPRB] = 0
     again = False
@@ -880,7 +900,7 @@ def max_tricks(st: np.ndarray, tt: np.ndarray, ply: int) -> int:
     """The most tricks ``s`` can force from the position in ``st`` (upward null-window searches)."""
     lb, ub = _start_bounds(st)
     k = lb
-    while k < ub and _search(st, tt, ply, k + 1, _BIG) and st[C_ABORTED] == 0:
+    while k < ub and _ask(st, tt, ply, k + 1, _BIG) and st[C_ABORTED] == 0:
         k += 1
     return k
 
@@ -891,7 +911,7 @@ def _game_at_most(st: np.ndarray, tt: np.ndarray, ply: int, k: int) -> bool:
     nodes are asked of the tie games first (:func:`_probes`; measured: elsewhere, as inside an exact
     question, the probes cost more than they save)."""
     st[_PRBON] = 1
-    ok = _search(st, tt, ply, -_BIG, k)
+    ok = _ask(st, tt, ply, -_BIG, k)
     st[_PRBON] = 0
     return ok
 
@@ -904,17 +924,17 @@ def _at_most(st: np.ndarray, tt: np.ndarray, ply: int, k: int) -> bool:
     flags = st[_FLAGS]
     if _use_ties(st):
         st[_FLAGS] = _tie_game(flags, True)
-        ok = _search(st, tt, ply, -_BIG, k)
+        ok = _ask(st, tt, ply, -_BIG, k)
         st[_FLAGS] = flags
         if not ok or st[C_ABORTED] != 0:
             return False
         st[_FLAGS] = _tie_game(flags, False)
-        ok = _search(st, tt, ply, -_BIG, k)
+        ok = _ask(st, tt, ply, -_BIG, k)
         st[_FLAGS] = flags
         if ok or st[C_ABORTED] != 0:
             return ok
         return _game_at_most(st, tt, ply, k)
-    return _search(st, tt, ply, -_BIG, k)
+    return _ask(st, tt, ply, -_BIG, k)
 
 
 @njit(cache=True, error_model="numpy")
@@ -937,11 +957,11 @@ def min_tricks(st: np.ndarray, tt: np.ndarray, ply: int) -> int:
     ties = _use_ties(st)
     if ties:
         st[_FLAGS] = _tie_game(flags, False)
-    while k < ub and not _search(st, tt, ply, -_BIG, k) and st[C_ABORTED] == 0:
+    while k < ub and not _ask(st, tt, ply, -_BIG, k) and st[C_ABORTED] == 0:
         k += 1
     while ties and k > lb and st[C_ABORTED] == 0:
         st[_FLAGS] = _tie_game(flags, True)
-        if not _search(st, tt, ply, -_BIG, k - 1):
+        if not _ask(st, tt, ply, -_BIG, k - 1):
             break
         st[_FLAGS] = flags
         if not _game_at_most(st, tt, ply, k - 1):
@@ -956,7 +976,7 @@ def exact(st: np.ndarray, tt: np.ndarray, ply: int, target: int) -> bool:
     """Can ``s`` force exactly ``target`` tricks from the position in ``st``?"""
     if target < 0 or target > _mover_tricks_left(st):
         return False
-    return _search(st, tt, ply, target, target)
+    return _ask(st, tt, ply, target, target)
 
 
 @njit(cache=True, error_model="numpy")
@@ -1016,13 +1036,13 @@ def card_kernel(
         d = _play(work, codes[i])
         t = target - d
         if question == Q_EXACT:
-            first[i] = 1 if _search(work, tt, 1, t, t) else 0
+            first[i] = 1 if _ask(work, tt, 1, t, t) else 0
         elif question == Q_BOUNDS:
             first[i] = d + min_tricks(work, tt, 1)
             second[i] = d + max_tricks(work, tt, 1)
         else:
             first[i] = 1 if _at_most(work, tt, 1, t) else 0
-            second[i] = 1 if work[C_ABORTED] == 0 and _search(work, tt, 1, t, _BIG) else 0
+            second[i] = 1 if work[C_ABORTED] == 0 and _ask(work, tt, 1, t, _BIG) else 0
         for q in range(C_NODES, C_STORES + 1):
             st[q] = work[q]
         if work[C_ABORTED] != 0:
@@ -1040,7 +1060,7 @@ def exact_targets_kernel(st: np.ndarray, tt: np.ndarray, out: np.ndarray) -> int
     """
     r = _mover_tricks_left(st)
     for k in range(r + 1):
-        out[k] = 1 if _search(st, tt, 0, k, k) else 0
+        out[k] = 1 if _ask(st, tt, 0, k, k) else 0
         if st[C_ABORTED] != 0:
             break
     return r
