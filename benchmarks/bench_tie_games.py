@@ -88,7 +88,7 @@ def _ask(run: P._Run, flags: int, k: int, game: int) -> tuple[bool, int]:
     st = run.st
     st[L._FLAGS] = S._tie_game(flags, bool(game & L._M_SEAT)) if game else flags
     before = int(st[L.C_NODES])
-    ok = bool(S._search(st, run.tt, 0, -99, k) if game else S._game_at_most(st, run.tt, 0, k))
+    ok = bool(S._ask(st, run.tt, 0, -99, k) if game else S._game_at_most(st, run.tt, 0, k))
     st[L._FLAGS] = flags
     return ok, int(st[L.C_NODES]) - before
 
