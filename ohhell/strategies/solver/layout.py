@@ -52,8 +52,9 @@ def uncounted(fn: _F) -> _F:
     compiled with it, numba kept a counting call per array argument on entry and at every return of
     such a function (an indirect call each), which took a large part of a node's time.  The node
     functions themselves (``search._enter``, ``search._finish``) are inlined into the search's loop
-    instead: no call at all, for a few seconds more of compile time (inlining the rest as well
-    doubled it for about 3% more speed, measured in ``benchmarks/RESULTS-solver.md``).
+    instead: no call at all.  Inlining at numba's level is slow to compile, so the rest are calls:
+    inlining four more of them (``_order_moves``, ``_make_key``, ``_tt_find``, ``_sure_bounds``) gave
+    8-9% more speed for 40% more compile time (``benchmarks/RESULTS-solver.md``).
     """
     return cast(_F, njit(cache=True, error_model="numpy", **_NO_COUNTING)(fn))
 
