@@ -570,7 +570,7 @@ def _enter(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, lo: int, hi
     m = _gen_moves(st, p, ply)
     want = lo > 0  # at least / exactly lo > 0: s wants tricks; at most: it does not
     if (flags & F_ORDER) != 0:
-        _order_moves(st, p, ply, m, want)
+        _order_moves(st, p, ply, np.int64(m), want)  # int64: a literal would compile a second version
     best = -1
     if st[f + _F_ROW] >= 0 and e >= 0:  # the table's best card first
         best = _card_of(st, ((val >> 52) & 63) - 1)
@@ -982,7 +982,7 @@ def exact(st: np.ndarray, tt: np.ndarray, ply: int, target: int) -> bool:
 def root_classes(st: np.ndarray, codes: np.ndarray, reps: np.ndarray) -> int:
     """The mover's legal cards and their class representatives (the ply-0 move list is scratch)."""
     p = (st[_LEADER] + st[_TLEN]) % st[_N]
-    return _classes(st, p, 0, codes, reps)
+    return _classes(st, p, np.int64(0), codes, reps)  # (np.int64: see card_kernel)
 
 
 @njit(cache=True, error_model="numpy")
@@ -1023,6 +1023,7 @@ def card_kernel(
     class share the answers of its representative."""
     reps = np.empty(13, dtype=np.int64)
     m = root_classes(st, codes, reps)
+    one = np.int64(1)  # the root of a card's search; a literal 1 would compile min_tricks and the rest anew
     work = st.copy()
     for i in range(m):
         if reps[i] != codes[i]:
@@ -1035,13 +1036,13 @@ def card_kernel(
         d = _play(work, codes[i])
         t = target - d
         if question == Q_EXACT:
-            first[i] = 1 if _ask(work, tt, 1, t, t) else 0
+            first[i] = 1 if _ask(work, tt, one, t, t) else 0
         elif question == Q_BOUNDS:
-            first[i] = d + min_tricks(work, tt, 1)
-            second[i] = d + max_tricks(work, tt, 1)
+            first[i] = d + min_tricks(work, tt, one)
+            second[i] = d + max_tricks(work, tt, one)
         else:
-            first[i] = 1 if _at_most(work, tt, 1, t) else 0
-            second[i] = 1 if work[C_ABORTED] == 0 and _ask(work, tt, 1, t, _BIG) else 0
+            first[i] = 1 if _at_most(work, tt, one, t) else 0
+            second[i] = 1 if work[C_ABORTED] == 0 and _ask(work, tt, one, t, _BIG) else 0
         for q in range(C_NODES, C_STORES + 1):
             st[q] = work[q]
         if work[C_ABORTED] != 0:
