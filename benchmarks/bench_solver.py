@@ -3,7 +3,7 @@
 Run from the project root:
 
     python benchmarks/bench_solver.py            # 200 deals at 4 x 7, 100 at 4 x 10, per trump kind,
-                                                 # 8 at 4 x 13 (node limit); writes RESULTS-solver.md
+                                                 # 8 at 4 x 13 (larger table, node limit); writes RESULTS-solver.md
     python benchmarks/bench_solver.py --quick    # fewer deals, prints only
 
 For each random deal (seat 0 leads, the seat asked about drawn at random)
@@ -12,7 +12,9 @@ the table gives the median and 95th percentile of the wall time of
 ``most_tricks`` alone and of ``can_take_exactly`` with the target drawn as
 the seat's most tricks, each
 measured from an empty transposition table (cleared between calls), with the
-nodes searched.  At 4 x 13 each call stops at a node limit (``--limit``);
+nodes searched.  At 4 x 13 the table has 2**22 rows (``--bits-13``; the default
+2**20 is small for 13 cards: ``TranspositionTable``'s docstring) and each call
+stops at a node limit (``--limit``);
 the table says how many deals reached it, and a deal that did counts with
 the time and nodes it took to reach it (so the medians and percentiles are
 then lower bounds), its ``can_take_exactly`` not measured.  JIT compilation is excluded (warmed up first) and measured
@@ -124,7 +126,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="fewer deals")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--limit", type=int, default=40_000_000, help="node limit per call at 4 x 13")
+    parser.add_argument("--limit", type=int, default=400_000_000, help="node limit per call at 4 x 13")
+    parser.add_argument("--bits-13", type=int, default=22, help="table rows (log2) at 4 x 13")
     args = parser.parse_args()
     q = args.quick
     cmd = "python benchmarks/bench_solver.py" + (" --quick" if q else "")
@@ -139,7 +142,8 @@ def main() -> None:
         f"Machine: {platform.platform()}, {platform.machine()}, {os.cpu_count()} cores,"
         f" Python {platform.python_version()}, numpy {np.__version__}.  Command: `{cmd}`.",
         f"Transposition table {table.rows:,} rows, cleared before every call.  Times per deal in ms, one core.",
-        f"At 4 x 13 each call stops after {args.limit:,} nodes: *over limit* counts the deals whose"
+        f"At 4 x 13 the table has {1 << args.bits_13:,} rows and each call stops after {args.limit:,} nodes:"
+        " *over limit* counts the deals whose"
         " trick_bounds did (then the medians and p95 are lower bounds, and can_take_exactly is not measured).",
         "",
         "| deal | trump | deals | over limit | trick_bounds median | p95 | nodes median | p95 |"
@@ -151,13 +155,16 @@ def main() -> None:
     if not q:
         sizes += [(3, 10, 50), (5, 7, 50), (7, 5, 50)]
     sizes += [(4, 13, 2 if q else 8)]
+    big_table: TranspositionTable | None = None
     for players, cards, deals in sizes:
         for trump in ("suit", "none", "setesdal"):
             if trump == "setesdal" and (players != 4 or cards == 13):
                 continue
             options = capped_options if cards == 13 else None
+            if cards == 13 and big_table is None:
+                big_table = TranspositionTable(bits=args.bits_13)
             cases = random_positions(players, cards, trump, deals, args.seed + players * 100 + cards)
-            r = measure(cases, table, options)
+            r = measure(cases, big_table if cards == 13 and big_table is not None else table, options)
             over = int(r["capped"][0])
             lines.append(
                 f"| {players} x {cards} | {trump} | {deals} | {over if options else '-'}"
