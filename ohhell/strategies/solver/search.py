@@ -178,6 +178,7 @@ from ohhell.strategies.solver.layout import (
     F_PART,
     F_TT,
     _hi13,
+    plain,
     uncounted,
 )
 from ohhell.strategies.solver.moves import _classes, _gen_moves, _order_moves
@@ -570,7 +571,7 @@ def _enter(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, lo: int, hi
     m = _gen_moves(st, p, ply)
     want = lo > 0  # at least / exactly lo > 0: s wants tricks; at most: it does not
     if (flags & F_ORDER) != 0:
-        _order_moves(st, p, ply, np.int64(m), want)  # int64: a literal would compile a second version
+        _order_moves(st, p, ply, plain(m), want)
     best = -1
     if st[f + _F_ROW] >= 0 and e >= 0:  # the table's best card first
         best = _card_of(st, ((val >> 52) & 63) - 1)
@@ -982,7 +983,7 @@ def exact(st: np.ndarray, tt: np.ndarray, ply: int, target: int) -> bool:
 def root_classes(st: np.ndarray, codes: np.ndarray, reps: np.ndarray) -> int:
     """The mover's legal cards and their class representatives (the ply-0 move list is scratch)."""
     p = (st[_LEADER] + st[_TLEN]) % st[_N]
-    return _classes(st, p, np.int64(0), codes, reps)  # (np.int64: see card_kernel)
+    return _classes(st, p, plain(0), codes, reps)
 
 
 @njit(cache=True, error_model="numpy")
@@ -1023,7 +1024,7 @@ def card_kernel(
     class share the answers of its representative."""
     reps = np.empty(13, dtype=np.int64)
     m = root_classes(st, codes, reps)
-    one = np.int64(1)  # the root of a card's search; a literal 1 would compile min_tricks and the rest anew
+    one = plain(1)  # the root of a card's search (a literal 1 would compile min_tricks and the rest anew)
     work = st.copy()
     for i in range(m):
         if reps[i] != codes[i]:
