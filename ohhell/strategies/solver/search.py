@@ -905,7 +905,7 @@ def max_tricks(st: np.ndarray, tt: np.ndarray, ply: int) -> int:
     return k
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def _game_at_most(st: np.ndarray, tt: np.ndarray, ply: int, k: int) -> bool:
     """The game's own "at most ``k``" search, after the tie games disagreed about it at this root: its
     nodes are asked of the tie games first (:func:`_probes`; measured: elsewhere, as inside an exact
@@ -916,7 +916,7 @@ def _game_at_most(st: np.ndarray, tt: np.ndarray, ply: int, k: int) -> bool:
     return ok
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def _at_most(st: np.ndarray, tt: np.ndarray, ply: int, k: int) -> bool:
     """Can ``s`` keep its tricks from here on to at most ``k``?  When :func:`_use_ties` the tie games
     answer first: a refutation where ``s`` breaks the ties, or a proof where the others do, holds in
