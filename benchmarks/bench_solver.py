@@ -155,16 +155,14 @@ def main() -> None:
     if not q:
         sizes += [(3, 10, 50), (5, 7, 50), (7, 5, 50)]
     sizes += [(4, 13, 2 if q else 8)]
-    big_table: TranspositionTable | None = None
+    big_table = TranspositionTable(bits=args.bits_13)  # (its rows are allocated at its first use)
     for players, cards, deals in sizes:
         for trump in ("suit", "none", "setesdal"):
             if trump == "setesdal" and (players != 4 or cards == 13):
                 continue
             options = capped_options if cards == 13 else None
-            if cards == 13 and big_table is None:
-                big_table = TranspositionTable(bits=args.bits_13)
             cases = random_positions(players, cards, trump, deals, args.seed + players * 100 + cards)
-            r = measure(cases, big_table if cards == 13 and big_table is not None else table, options)
+            r = measure(cases, big_table if cards == 13 else table, options)
             over = int(r["capped"][0])
             lines.append(
                 f"| {players} x {cards} | {trump} | {deals} | {over if options else '-'}"
