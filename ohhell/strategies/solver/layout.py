@@ -63,8 +63,8 @@ def uncounted(fn: _F) -> _F:
 def plain(x: int) -> int:
     """``x`` as an ``int64`` value rather than a constant: numba compiles a function again for every
     literal constant a compiled caller passes it (and type inference tries literal arguments on its
-    way), so the entry points pass ``plain(1)`` where a second version of the search's functions would
-    otherwise be built (measured: the first solve 51 -> 46-47 s)."""
+    way), so callers pass ``plain(1)`` (or ``plain(m)``) where a second version of the search's functions
+    would otherwise be built (measured: the first solve 51 -> 46-47 s)."""
     return int(x)
 
 
