@@ -37,7 +37,7 @@ from ohhell.strategies.solver import (
     trick_bounds,
 )
 from ohhell.strategies.solver import position as _position
-from ohhell.strategies.solver.bounds import _ducks, _forced_wins
+from ohhell.strategies.solver.bounds import _ducks, _forced_wins, _overtaken, _sure_bounds, _trump_order
 from ohhell.strategies.solver.layout import _CHOICE, _FLAGS, _PRBON, C_NODES, ST_SIZE
 from ohhell.strategies.solver.search import _ask, _tie_game, setup
 
@@ -441,6 +441,78 @@ def test_the_ducking_bound_never_contradicts_the_oracle(trump: str) -> None:
                 fired += 1
                 assert fewest <= k, (pos, seat, k)
     assert fired > 0
+
+
+@pytest.mark.parametrize("trump", ["one", "setesdal"])
+def test_the_sure_tricks_bracket_the_oracle(trump: str) -> None:
+    """Seeded random positions at a trick boundary, trumps plentiful: the fewest and the most tricks of
+    the oracle lie within the sure tricks' bounds (the seat's trumps less those the others' higher
+    trumps can beat, and the tricks left less an opponent's trumps the seat cannot overtake), and the
+    bounds are tighter than counting only the trumps above all of the other side's somewhere."""
+    rng = random.Random(f"sure-{trump}")
+    tighter = 0
+    for _ in range(120):
+        n = rng.choice([2, 3, 3, 4])
+        h = rng.randint(2, 4 if n <= 3 else 3)
+        over = rng.randrange(4)
+        under = -1 if trump == "one" else (over + 1 + rng.randrange(3)) % 4
+        trumps = [13 * q + k for q in (over, under) if q >= 0 for k in range(13)]
+        plain = [c for c in range(52) if c not in trumps]
+        cards = rng.sample(trumps, min(len(trumps), n * h // 2 + 1))
+        cards += rng.sample(plain, n * h - len(cards))
+        rng.shuffle(cards)
+        hands = tuple(sum(1 << c for c in cards[i * h : (i + 1) * h]) for i in range(n))
+        pos = Position(hands=hands, under=under, over=over, leader=rng.randrange(n))
+        seat = rng.randrange(n)
+        fewest, most, _ = oracle(pos, seat)
+        lb, ub = _sure_bounds(_boundary_state(pos, seat), h)
+        assert lb <= fewest and most <= ub, (pos, seat, lb, ub, fewest, most)
+        mine = _trump_order(hands[seat], under, over)
+        others = _trump_order(sum(hands) - hands[seat], under, over)
+        masters = bin(mine >> others.bit_length()).count("1")
+        theirs = [_trump_order(hj, under, over) for j, hj in enumerate(hands) if j != seat]
+        above = max(bin(t >> mine.bit_length()).count("1") for t in theirs)
+        tighter += lb > masters or ub < h - above
+    assert tighter > 0
+
+
+def test_the_sure_tricks_count_trumps_that_no_higher_trump_can_beat() -> None:
+    """Hearts trump: the seat holds K Q of hearts, one opponent the ace and two low hearts.  Whatever
+    is played the ace beats only one of the king and queen, so the seat takes at least one trick
+    (neither is above every other trump: the count of those gave none); and the king and queen can
+    overtake the 2 and 3 but not the ace, so the seat loses at least one.  The oracle's fewest (the
+    others giving it tricks: 2) and most (the others against it: 1) lie within."""
+    pos = Position.from_cards(
+        [parse_cards("KH QH 2C"), parse_cards("AH 3H 2H"), parse_cards("3C 4C 5C")], Trump.of(Suit.HEARTS)
+    )
+    assert _sure_bounds(_boundary_state(pos, 0), 3) == (1, 2)
+    assert oracle(pos, 0)[:2] == (2, 1)
+
+
+def test_overtaken_is_the_most_disjoint_pairs_with_a_higher_card() -> None:
+    """Every split of up to 8 positions of an order between two sides (or neither): ``_overtaken``
+    equals the largest set of disjoint pairs of a card of the first side with a higher card of the
+    second, found by trying every pairing."""
+
+    @functools.cache
+    def most(a: frozenset[int], b: frozenset[int]) -> int:
+        if not a:
+            return 0
+        x = max(a)
+        best = most(a - {x}, b)  # x left unpaired
+        for y in b:
+            if y > x:
+                best = max(best, 1 + most(a - {x}, b - {y}))
+        return best
+
+    for size in range(1, 9):
+        for owners in itertools.product((0, 1, 2), repeat=size):
+            a = frozenset(k for k, w in enumerate(owners) if w == 0)
+            b = frozenset(k for k, w in enumerate(owners) if w == 1)
+            spread = 3 if size <= 6 else 1  # also positions above bit 13 (the Setesdal pair's order)
+            mask_a = sum(1 << (spread * k) for k in a)
+            mask_b = sum(1 << (spread * k) for k in b)
+            assert _overtaken(mask_a, mask_b) == most(a, b), (sorted(a), sorted(b))
 
 
 def test_forced_wins_is_the_most_a_suit_can_force_on_the_seat() -> None:

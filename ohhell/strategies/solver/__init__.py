@@ -24,7 +24,7 @@ Modules
   classes, move generation and ordering (heuristics, the table's card, a
   killer move);
 - :mod:`~ohhell.strategies.solver.bounds`: tricks won or lost whatever anyone
-  plays (master trumps, quick tricks, covered suits) and the tricks the seat
+  plays (trumps no higher trump can beat, quick tricks, covered suits) and the tricks the seat
   can keep to by ducking;
 - :mod:`~ohhell.strategies.solver.table`: position keys and the
   transposition table's find and store, exact entries and partition-search

@@ -3,9 +3,15 @@
 The search (:mod:`ohhell.strategies.solver.search`) uses these before
 searching a node that starts a trick, with the ``F_BOUNDS`` option:
 
-- a trump of ``s`` above every other trump wins its trick whatever happens;
-  an opponent's trump above every trump of ``s`` costs ``s`` a trick, and one
-  opponent plays one card a trick (:func:`_sure_bounds`);
+- each trump of ``s`` is played in a trick of its own and loses only to a
+  higher trump played there, each higher trump of the others in one trick:
+  ``s`` takes at least its trumps less the most disjoint pairs of one of
+  them with a higher trump of the others; and each trump of an opponent
+  costs ``s`` its trick unless ``s`` plays a higher trump there: ``s`` loses
+  at least the most, over the opponents, of their trumps less the most such
+  pairs with a trump of ``s`` (:func:`_sure_bounds`; these counts replaced
+  the trumps above every trump of the other side, which they never fall
+  below);
 - for the most tricks: when ``s`` leads, its quick tricks (tops of suits
   nobody can ruff, :func:`_quick_tricks`); an opponent holding cards above
   all of a plain suit of ``s`` beats that many of its cards (:func:`_covered`);
@@ -131,26 +137,61 @@ def _trumps_above(mask: int, key: int, under: int, over: int) -> int:
     return int(count)
 
 
+@njit(cache=True, inline="always", error_model="numpy")
+def _trump_order(mask: int, under: int, over: int) -> int:
+    """The trumps of ``mask`` as a mask in the order trumps beat each other: their ranks for a single
+    trump suit; with the Setesdal pair bit ``2 * rank + 1`` for the over-trump, ``2 * rank`` for the
+    under-trump (26 bits)."""
+    b = (mask >> (13 * over)) & 0x1FFF
+    if under < 0:
+        return int(b)
+    u = (mask >> (13 * under)) & 0x1FFF
+    out = 0
+    for k in range(13):
+        out |= (((b >> k) & 1) << (2 * k + 1)) | (((u >> k) & 1) << (2 * k))
+    return out
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _overtaken(a: int, b: int) -> int:
+    """The most disjoint pairs of a card of ``a`` with a higher card of ``b`` (disjoint masks in one
+    order, up to 26 bits): from the top down, each card of ``a`` takes one of the cards of ``b`` seen
+    above it while any is left."""
+    above = 0
+    pairs = 0
+    x = a | b
+    while x != 0:
+        t = int(_hi13(x >> 13)) + 13 if x >= 8192 else int(_hi13(x))
+        x &= ~(1 << t)
+        if (b >> t) & 1:
+            above += 1
+        elif above > 0:
+            above -= 1
+            pairs += 1
+    return pairs
+
+
 @uncounted
 def _sure_bounds(st: np.ndarray, r: int) -> tuple[int, int]:
-    """Tricks ``s`` takes whatever anyone plays: at least its master trumps, at most ``r`` minus the
-    most trumps one opponent holds above all of the trumps of ``s``."""
+    """Tricks ``s`` takes whatever anyone plays (the module docstring): at least its trumps less the
+    most of them the others' higher trumps can beat one a trick; at most ``r`` less the most trumps
+    one opponent holds that ``s`` cannot overtake one a trick."""
     under = st[_UNDER]
     over = st[_OVER]
     if over < 0:
         return 0, r
     n = st[_N]
     s = st[_S]
-    mine = st[_H + s]
-    others = st[_ALL] & ~mine
-    lb = _trumps_above(mine, _top_trump_key(others, under, over), under, over)
-    top_mine = _top_trump_key(mine, under, over)
+    mine = _trump_order(st[_H + s], under, over)
+    lb = int(popcount(mine)) - _overtaken(mine, _trump_order(st[_ALL] & ~st[_H + s], under, over))
     worst = 0
     for j in range(n):
         if j != s:
-            c = _trumps_above(st[_H + j], top_mine, under, over)
-            if c > worst:
-                worst = c
+            t = _trump_order(st[_H + j], under, over)
+            if t != 0:
+                c = int(popcount(t)) - _overtaken(t, mine)
+                if c > worst:
+                    worst = c
     return lb, r - worst
 
 
@@ -392,8 +433,9 @@ def _from_rank(q: int, t: int) -> int:
 
 @uncounted
 def _trump_mark(st: np.ndarray) -> int:
-    """What :func:`_sure_bounds` depends on: the trumps from the lower of the two top trumps (of ``s``
-    and of the others) up; both suits of a Setesdal pair whole."""
+    """What :func:`_sure_bounds` depends on: the trumps from the lowest trump of ``s`` up (the others'
+    trumps below it are below every trump of ``s``, and the suit lengths count them); both suits of a
+    Setesdal pair whole."""
     under = st[_UNDER]
     over = st[_OVER]
     if over < 0:
@@ -405,8 +447,7 @@ def _trump_mark(st: np.ndarray) -> int:
     oth = ((st[_ALL] & ~st[_H + s]) >> (13 * over)) & 0x1FFF
     if mine == 0 or oth == 0:  # then the bounds count trumps only
         return 0
-    t = min(int(_hi13(mine)), int(_hi13(oth)))
-    return _from_rank(over, t)
+    return _from_rank(over, int(_lo13(mine)))
 
 
 @uncounted
