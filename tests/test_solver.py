@@ -37,7 +37,14 @@ from ohhell.strategies.solver import (
     trick_bounds,
 )
 from ohhell.strategies.solver import position as _position
-from ohhell.strategies.solver.bounds import _ducks, _forced_wins, _overtaken, _sure_bounds, _trump_order
+from ohhell.strategies.solver.bounds import (
+    _ducks,
+    _forced_wins,
+    _overtaken,
+    _quick_tricks,
+    _sure_bounds,
+    _trump_order,
+)
 from ohhell.strategies.solver.layout import _CHOICE, _FLAGS, _PRBON, C_NODES, ST_SIZE
 from ohhell.strategies.solver.search import _ask, _tie_game, setup
 
@@ -448,10 +455,11 @@ def test_the_sure_tricks_bracket_the_oracle(trump: str) -> None:
     """Seeded random positions at a trick boundary, trumps plentiful: the fewest and the most tricks of
     the oracle lie within the sure tricks' bounds (the seat's trumps less those the others' higher
     trumps can beat, and the tricks left less an opponent's trumps the seat cannot overtake), and the
-    bounds are tighter than counting only the trumps above all of the other side's somewhere."""
+    bounds are tighter than counting only the trumps above all of the other side's somewhere.  When the
+    seat leads (every other position), its quick tricks are at most the oracle's most."""
     rng = random.Random(f"sure-{trump}")
     tighter = 0
-    for _ in range(120):
+    for trial in range(120):
         n = rng.choice([2, 3, 3, 4])
         h = rng.randint(2, 4 if n <= 3 else 3)
         over = rng.randrange(4)
@@ -462,11 +470,14 @@ def test_the_sure_tricks_bracket_the_oracle(trump: str) -> None:
         cards += rng.sample(plain, n * h - len(cards))
         rng.shuffle(cards)
         hands = tuple(sum(1 << c for c in cards[i * h : (i + 1) * h]) for i in range(n))
-        pos = Position(hands=hands, under=under, over=over, leader=rng.randrange(n))
         seat = rng.randrange(n)
+        pos = Position(hands=hands, under=under, over=over, leader=seat if trial % 2 == 0 else rng.randrange(n))
         fewest, most, _ = oracle(pos, seat)
-        lb, ub = _sure_bounds(_boundary_state(pos, seat), h)
+        st = _boundary_state(pos, seat)
+        lb, ub = _sure_bounds(st, h)
         assert lb <= fewest and most <= ub, (pos, seat, lb, ub, fewest, most)
+        if pos.leader == seat:
+            assert _quick_tricks(st) <= most, (pos, seat)
         mine = _trump_order(hands[seat], under, over)
         others = _trump_order(sum(hands) - hands[seat], under, over)
         masters = bin(mine >> others.bit_length()).count("1")

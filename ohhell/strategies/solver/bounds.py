@@ -106,38 +106,6 @@ def _trump_bits(under: int, over: int) -> int:
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def _top_trump_key(mask: int, under: int, over: int) -> int:
-    """Key of the highest trump in ``mask`` (-1 when none)."""
-    best = -1
-    if over >= 0:
-        b = (mask >> (13 * over)) & 0x1FFF
-        if b != 0:
-            best = 2 * int(_hi13(b)) + 1
-    if under >= 0:
-        b = (mask >> (13 * under)) & 0x1FFF
-        if b != 0:
-            k = 2 * int(_hi13(b))
-            if k > best:
-                best = k
-    return best
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def _trumps_above(mask: int, key: int, under: int, over: int) -> int:
-    """How many trumps of ``mask`` rank above trump key ``key`` (2 * rank + over)."""
-    count = 0
-    if over >= 0:
-        b = (mask >> (13 * over)) & 0x1FFF
-        lowest = (key - 1) // 2 + 1 if key >= 0 else 0  # over rank r beats key iff 2r + 1 > key
-        count += popcount(b & ~((1 << lowest) - 1))
-    if under >= 0:
-        b = (mask >> (13 * under)) & 0x1FFF
-        lowest = key // 2 + 1 if key >= 0 else 0  # under rank r beats key iff 2r > key
-        count += popcount(b & ~((1 << lowest) - 1))
-    return int(count)
-
-
-@njit(cache=True, inline="always", error_model="numpy")
 def _trump_order(mask: int, under: int, over: int) -> int:
     """The trumps of ``mask`` as a mask in the order trumps beat each other: their ranks for a single
     trump suit; with the Setesdal pair bit ``2 * rank + 1`` for the over-trump, ``2 * rank`` for the
@@ -254,8 +222,9 @@ def _loses_all(st: np.ndarray) -> bool:
 
 @uncounted
 def _quick_tricks(st: np.ndarray) -> int:
-    """Tricks ``s`` on lead can cash at once: its master trumps, then in each plain suit its cards above
-    every other card of that suit, as often as every opponent holding a trump still follows."""
+    """Tricks ``s`` on lead can make sure of: in each plain suit its cards above every other card of that
+    suit, as often as every opponent holding a trump still follows (cashed first, so no trump is played
+    meanwhile), and its trumps that no higher trump can beat (as in :func:`_sure_bounds`)."""
     under = st[_UNDER]
     over = st[_OVER]
     n = st[_N]
@@ -265,7 +234,8 @@ def _quick_tricks(st: np.ndarray) -> int:
     tb = _trump_bits(under, over)
     total = 0
     if over >= 0:
-        total = _trumps_above(mine, _top_trump_key(others, under, over), under, over)
+        mt = _trump_order(mine, under, over)
+        total = int(popcount(mt)) - _overtaken(mt, _trump_order(others, under, over))
     for q in range(4):
         if q in (under, over):
             continue
