@@ -40,10 +40,10 @@ from ohhell.strategies.solver import position as _position
 from ohhell.strategies.solver.bounds import (
     _ducks,
     _forced_wins,
-    _overtaken,
     _quick_tricks,
     _sure_bounds,
     _trump_order,
+    _unpaired,
 )
 from ohhell.strategies.solver.layout import _CHOICE, _FLAGS, _PRBON, C_NODES, ST_SIZE
 from ohhell.strategies.solver.search import _ask, _tie_game, setup
@@ -500,10 +500,10 @@ def test_the_sure_tricks_count_trumps_that_no_higher_trump_can_beat() -> None:
     assert oracle(pos, 0)[:2] == (2, 1)
 
 
-def test_overtaken_is_the_most_disjoint_pairs_with_a_higher_card() -> None:
-    """Every split of up to 8 positions of an order between two sides (or neither): ``_overtaken``
-    equals the largest set of disjoint pairs of a card of the first side with a higher card of the
-    second, found by trying every pairing."""
+def test_unpaired_is_what_the_most_disjoint_pairs_with_a_higher_card_leave() -> None:
+    """Every split of up to 8 positions of an order between two sides (or neither): ``_unpaired`` equals
+    the first side's cards less the largest set of disjoint pairs of a card of the first side with a
+    higher card of the second, found by trying every pairing."""
 
     @functools.cache
     def most(a: frozenset[int], b: frozenset[int]) -> int:
@@ -523,7 +523,7 @@ def test_overtaken_is_the_most_disjoint_pairs_with_a_higher_card() -> None:
             spread = 3 if size <= 6 else 1  # also positions above bit 13 (the Setesdal pair's order)
             mask_a = sum(1 << (spread * k) for k in a)
             mask_b = sum(1 << (spread * k) for k in b)
-            assert _overtaken(mask_a, mask_b) == most(a, b), (sorted(a), sorted(b))
+            assert _unpaired(mask_a, mask_b) == len(a) - most(a, b), (sorted(a), sorted(b))
 
 
 def test_forced_wins_is_the_most_a_suit_can_force_on_the_seat() -> None:

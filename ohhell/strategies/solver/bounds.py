@@ -121,22 +121,23 @@ def _trump_order(mask: int, under: int, over: int) -> int:
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def _overtaken(a: int, b: int) -> int:
-    """The most disjoint pairs of a card of ``a`` with a higher card of ``b`` (disjoint masks in one
-    order, up to 26 bits): from the top down, each card of ``a`` takes one of the cards of ``b`` seen
-    above it while any is left."""
+def _unpaired(a: int, b: int) -> int:
+    """How many cards of ``a`` are left over by the most disjoint pairs of a card of ``a`` with a higher
+    card of ``b`` (disjoint masks in one order, up to 26 bits): from the top down, each card of ``a``
+    takes one of the cards of ``b`` seen above it while any is left."""
     above = 0
-    pairs = 0
+    left = 0
     x = a | b
     while x != 0:
-        t = int(_hi13(x >> 13)) + 13 if x >= 8192 else int(_hi13(x))
+        t = int(_hi13(x))
         x &= ~(1 << t)
         if (b >> t) & 1:
             above += 1
         elif above > 0:
             above -= 1
-            pairs += 1
-    return pairs
+        else:
+            left += 1
+    return left
 
 
 @uncounted
@@ -151,15 +152,13 @@ def _sure_bounds(st: np.ndarray, r: int) -> tuple[int, int]:
     n = st[_N]
     s = st[_S]
     mine = _trump_order(st[_H + s], under, over)
-    lb = int(popcount(mine)) - _overtaken(mine, _trump_order(st[_ALL] & ~st[_H + s], under, over))
+    lb = _unpaired(mine, _trump_order(st[_ALL] & ~st[_H + s], under, over))
     worst = 0
     for j in range(n):
         if j != s:
-            t = _trump_order(st[_H + j], under, over)
-            if t != 0:
-                c = int(popcount(t)) - _overtaken(t, mine)
-                if c > worst:
-                    worst = c
+            c = _unpaired(_trump_order(st[_H + j], under, over), mine)
+            if c > worst:
+                worst = c
     return lb, r - worst
 
 
@@ -234,8 +233,7 @@ def _quick_tricks(st: np.ndarray) -> int:
     tb = _trump_bits(under, over)
     total = 0
     if over >= 0:
-        mt = _trump_order(mine, under, over)
-        total = int(popcount(mt)) - _overtaken(mt, _trump_order(others, under, over))
+        total = _unpaired(_trump_order(mine, under, over), _trump_order(others, under, over))
     for q in range(4):
         if q in (under, over):
             continue
