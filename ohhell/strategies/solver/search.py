@@ -190,6 +190,7 @@ from ohhell.strategies.solver.table import (
     _kmax,
     _lengths,
     _make_key,
+    _prefetch_row,
     _pt_bucket,
     _pt_find,
     _pt_store,
@@ -504,10 +505,19 @@ def _enter(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, lo: int, hi
     # a trick boundary after a tie game's choice: the choice's bounds, tried above for every seat it
     # could pick, failed (read only at trick boundaries)
     chosen = tlen == 0 and ply > st[_ROOT] and st[f - _FW + _F_CH] != 0
+    tag = 0
+    kb = f + _F_KEY
+    check = 0
+    b = 0
     if tlen == 0:
         if r == 1:
             d = _last_trick(st)
             return 1 if lo <= d <= hi else 0
+        if (flags & F_TT) != 0:  # the key first: its row of the table loads while the bounds are tried
+            tag = st[_TAG] | (leader + 1) | ((flags & _M_TIE) << 17)  # the tie games (one tag): bit 24
+            check = _make_key(st, kb, tag)
+            b = (check >> 1) & (st[_NB] - 1)
+            _prefetch_row(tf, b)
         if (flags & F_BOUNDS) != 0 and not chosen:
             d = _sure_decides(st, r, lo, hi)
             if d >= 0:
@@ -524,10 +534,6 @@ def _enter(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, lo: int, hi
                     st[_RET] = _suit_mark(st, 2)
                     return 0
         if (flags & F_TT) != 0:
-            tag = st[_TAG] | (leader + 1) | ((flags & _M_TIE) << 17)  # the tie games (one tag): bit 24
-            kb = f + _F_KEY
-            check = _make_key(st, kb, tag)
-            b = (check >> 1) & (st[_NB] - 1)
             e = _tt_find(st, tt, b, check, tag, kb)
             if e >= 0:
                 val = tt[b, e + _E_VAL]

@@ -46,7 +46,10 @@ interleave and the pattern part is not used.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from ohhell.cards.masks import popcount
 from ohhell.strategies.solver.layout import (
@@ -75,12 +78,42 @@ from ohhell.strategies.solver.layout import (
     C_STORES,
     PW,
     PWAYS,
+    TT_WIDTH,
     WAYS,
     _lo13,
     uncounted,
 )
 
 _GEN_BITS = np.int64(0xFFFFFFFF)
+
+
+@intrinsic
+def _prefetch(typingctx: object, arr: types.Array, i: types.Integer) -> tuple[object, object]:
+    """Ask the processor to bring the cache line of ``arr[i]`` (a 1-d array) in, without waiting."""
+    sig = types.void(arr, i)
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(  # type: ignore[no-untyped-call]  # numba's helpers are untyped
+            context, builder, aryty, ary, [args[1]], wraparound=False
+        )
+        i32 = ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [cgutils.voidptr_t, i32, i32, i32])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")  # type: ignore[no-untyped-call]
+        # a read (0), kept in every cache level (3), of data (1)
+        builder.call(fn, [builder.bitcast(ptr, cgutils.voidptr_t), i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _prefetch_row(tf: np.ndarray, b: int) -> None:
+    """Start loading bucket ``b``'s row (its four cache lines) of the table seen as one row ``tf``."""
+    i = b * TT_WIDTH
+    for line in range(4):
+        _prefetch(tf, i + 8 * line)  # type: ignore[call-arg, arg-type]  # typed by numba
 
 
 @uncounted
