@@ -366,19 +366,25 @@ def _ducks(st: np.ndarray, hi: int) -> bool:
         for k1 in range(ng1 + 1):
             for k2 in range(ng2 + 1):
                 for k3 in range(ng3 + 1):
+                    # the cards of s played below the guards left (cheap, and most ways stop here)
                     lost = 0
+                    if k0 < ng0:
+                        lost += st[_BSC + k0]
+                    if k1 < ng1:
+                        lost += st[_BSC + 24 + k1]
+                    if k2 < ng2:
+                        lost += st[_BSC + 48 + k2]
+                    if k3 < ng3:
+                        lost += st[_BSC + 72 + k3]
+                    if lost >= need:
+                        continue
                     for j in range(n):
                         st[c + j] = 0
                     for q in range(4):
                         k = k0 if q == 0 else (k1 if q == 1 else (k2 if q == 2 else k3))
-                        kq = ng0 if q == 0 else (ng1 if q == 1 else (ng2 if q == 2 else ng3))
                         b = _BSC + 24 * q
-                        if k < kq:
-                            lost += st[b + k]
                         for i in range(k):
                             st[c + st[b + 8 + i]] += st[b + 16 + i]
-                    if lost >= need:
-                        continue
                     mm = 0
                     for j in range(n):
                         if st[c + j] > mm:
