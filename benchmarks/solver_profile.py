@@ -19,6 +19,7 @@ process exits).
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import re
 import shutil
@@ -37,11 +38,9 @@ def _readable(symbol: str) -> str:
         return symbol
     rest = m.group(1)
     parts = []
-    while rest and rest[0].isdigit():
-        k = re.match(r"\d+", rest)
-        assert k is not None
+    while k := re.match(r"\d+", rest):  # each name is its length, then its characters
         n = int(k.group(0))
-        rest = rest[len(k.group(0)) :]
+        rest = rest[k.end() :]
         parts.append(rest[:n])
         rest = rest[n:]
     return ".".join(parts)
@@ -57,8 +56,6 @@ def _child(kinds: list[str], seed: int) -> None:
     table = TranspositionTable()
     for pos, seat in random_positions(4, 5, "suit", 3, 0):  # compile every kernel the deals use
         trick_bounds(pos, seat, table=table)
-    import gc
-
     starts: dict[int, str] = {}
     for obj in gc.get_objects():
         if not isinstance(obj, CPUDispatcher):

@@ -110,9 +110,9 @@ def _prefetch(typingctx: object, arr: types.Array, i: types.Integer) -> tuple[ob
 
 @njit(cache=True, inline="always", error_model="numpy")
 def _prefetch_row(tf: np.ndarray, b: int) -> None:
-    """Start loading bucket ``b``'s row (its four cache lines) of the table seen as one row ``tf``."""
+    """Start loading bucket ``b``'s row (its cache lines of 8 words) of the table seen as one row ``tf``."""
     i = b * TT_WIDTH
-    for line in range(4):
+    for line in range(TT_WIDTH // 8):
         _prefetch(tf, i + 8 * line)  # type: ignore[call-arg, arg-type]  # typed by numba
 
 
