@@ -551,8 +551,9 @@ def _rounds(
     return count, out_row, 0
 
 
-#: The compiled round's first compile on this machine, in seconds (28 s measured on a busy core): quoted, not relied on.
-COMPILE_SECONDS = 30
+#: The compiled round's first compile on this machine, in seconds (least, most; 28 s measured on a busy core,
+#: 30 s another day, ``benchmarks/RESULTS-compile.md``): quoted, not relied on.
+COMPILE_SECONDS = (28, 30)
 
 
 def compile_ahead(*, announce: bool) -> float | None:

@@ -51,13 +51,13 @@ __all__ = [
 #: The values of ``engine=``.
 ENGINES = ("auto", "fast", "reference")
 
-#: Seconds the first compilation of each kernel took on a 2-core machine (numba 0.68, no cache;
-#: 31 s and 42 s measured, 77 s for deals on a heavily loaded one): quoted in the "compiling"
-#: line, not relied on.
-COMPILE_SECONDS = {"deals": 30, "matches": 45}
+#: Seconds (least, most) the first compilation of each kernel took on a 2-core machine (numba 0.68, no
+#: cache; the same code 31 s and 42 s one day, 61 s and 69 s another, ``benchmarks/RESULTS-compile.md``):
+#: quoted in the "compiling" line, not relied on.
+COMPILE_SECONDS = {"deals": (30, 60), "matches": (40, 70)}
 #: The same for the players' own compiled functions on the reference engine (PIMC's solver 28-41 s, the
 #: rollout player 29 s measured).
-PLAYERS_COMPILE_SECONDS = 35
+PLAYERS_COMPILE_SECONDS = (30, 45)
 
 
 class MemoryLimitExceeded(ValueError):
@@ -342,12 +342,14 @@ def compile_ahead(
     )
 
 
-def announced_compile(what: str, about: int, build: Callable[[], object], *, announce: bool) -> float:
+def announced_compile(what: str, about: tuple[int, int], build: Callable[[], object], *, announce: bool) -> float:
     """Run ``build`` (a first call that compiles ``what``) and return its seconds; ``announce``: say so on
-    standard error, before (with the expected ``about`` seconds) and after."""
+    standard error, before (with the expected seconds, ``about``: least and most measured) and after."""
     if announce:
+        low, high = about
+        expected = f"{low} s" if low == high else f"{low}-{high} s"
         print(
-            f"compiling {what} once, about {about} s (later runs load it from numba's cache)...",
+            f"compiling {what} once, about {expected} (later runs load it from numba's cache)...",
             file=sys.stderr,
             flush=True,
         )
