@@ -16,6 +16,7 @@ import os
 import shutil
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -58,16 +59,70 @@ def clear_stale_numba_caches() -> int:
     return deleted
 
 
+# ---- one compile of each function for the whole run ------------------------------------------------
+# Both workers need the simulator's kernels (a minute of compiling each, from an empty cache), and each
+# compiled its own copy at the same time: numba's on-disk cache only helps a process that starts compiling
+# after another has written it (measured: 296 s of the 911 s a run from an empty cache spent compiling,
+# benchmarks/RESULTS-compile.md).  So a process compiling a function of the package holds a lock file of
+# that function's, in a folder of the run's; another process about to compile it waits, then loads what
+# the first wrote.  Callers take their callees' locks inside their own, and the call graph has no cycles,
+# so the waits cannot close a circle; a wait longer than _COMPILE_WAIT compiles anyway.
+
+_COMPILE_LOCKS = "OHHELL_TEST_COMPILE_LOCKS"
+_COMPILE_WAIT = 600.0
+
+
+def compile_one_at_a_time(folder: Path) -> bool:
+    """Make this process's compiles of the package's functions wait for another process of the run compiling
+    the same function; False where that cannot be done (no ``fcntl``)."""
+    try:
+        import fcntl
+
+        from numba.core import sigutils
+        from numba.core.compiler_lock import global_compiler_lock
+        from numba.core.dispatcher import Dispatcher
+    except ImportError:
+        return False
+    original = Dispatcher.compile
+    held: set[str] = set()  # the functions this process compiles now (a compile may compile its own again)
+
+    def compile(self: Dispatcher, sig: object) -> object:
+        name = f"{self.py_func.__module__}.{self.py_func.__qualname__}"
+        args, _ = sigutils.normalize_signature(sig)
+        if not name.startswith("ohhell.") or name in held or tuple(args) in self.overloads:
+            return original(self, sig)
+        with global_compiler_lock, open(folder / f"{name}.lock", "w") as lock:
+            deadline = time.monotonic() + _COMPILE_WAIT
+            while True:
+                try:
+                    fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        break
+                    time.sleep(0.2)
+            held.add(name)
+            try:
+                return original(self, sig)  # numba's cache first: what the other process wrote
+            finally:
+                held.discard(name)  # the lock goes with the file
+
+    Dispatcher.compile = compile  # type: ignore[method-assign]
+    return True
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    if hasattr(config, "workerinput"):  # an xdist worker: its controller has done it
-        return
-    # learned values (ohhell.cache) in a folder of this run's, shared by its workers, not the user's cache
-    config.stash[_LEARNED] = os.environ["OHHELL_CACHE_DIR"] = tempfile.mkdtemp(prefix="ohhell-test-cache-")
-    deleted = clear_stale_numba_caches()
-    if deleted:
-        print(f"compiled sources changed since the last run: {deleted} numba cache files deleted", file=sys.stderr)
+    if not hasattr(config, "workerinput"):  # the controller (or the only process): once for the run
+        # learned values (ohhell.cache) in a folder of this run's, shared by its workers, not the user's cache
+        config.stash[_LEARNED] = os.environ["OHHELL_CACHE_DIR"] = tempfile.mkdtemp(prefix="ohhell-test-cache-")
+        os.environ[_COMPILE_LOCKS] = tempfile.mkdtemp(prefix="ohhell-test-compile-")
+        deleted = clear_stale_numba_caches()
+        if deleted:
+            print(f"compiled sources changed since the last run: {deleted} numba cache files deleted", file=sys.stderr)
+    compile_one_at_a_time(Path(os.environ[_COMPILE_LOCKS]))
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     if _LEARNED in config.stash:
         shutil.rmtree(config.stash[_LEARNED], ignore_errors=True)
+        shutil.rmtree(os.environ[_COMPILE_LOCKS], ignore_errors=True)
