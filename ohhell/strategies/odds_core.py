@@ -31,6 +31,7 @@ from numba import njit
 
 from ohhell.cards.masks import lowest_bit, popcount, suit_mask
 from ohhell.engine.stream import draw_below, shuffle_codes
+from ohhell.plain import plain
 from ohhell.rules.restriction import hook_bids
 from ohhell.rules.tricks import legal_mask, trick_strength
 from ohhell.strategies.distilled_core import distilled_card
@@ -245,7 +246,7 @@ def seat_odds_bid(
         for q in range(n):
             if q == pos:
                 continue
-            m = card_chances(hands[q], odds, q, 1, ANY_BID, t_under, t_over, chances)
+            m = card_chances(hands[q], odds, q, plain(1), plain(ANY_BID), t_under, t_over, chances)
             for i in range(m):
                 others += chances[i]
         expected = min(max(h - others, 0.0), float(h))
@@ -301,15 +302,15 @@ def self_play_credits(
             voids[q] = 0
         for i in range(n * h):
             hands[i % n] |= 1 << order[i]
-        t_under = -1
-        t_over = -1
+        t_under = plain(-1)  # plain: see ohhell.plain (no versions compiled for the starting constants)
+        t_over = plain(-1)
         if kind >= 1:
             t_over = draw_below(st, 0, 4)
         if kind == 2:
             t_under = draw_below(st, 0, 3)
             if t_under >= t_over:
                 t_under += 1
-        total = 0
+        total = plain(0)
         for q in range(n):
             legal = hook_bids(h, total, all_bids) if hook and q == n - 1 else all_bids
             fields[q] = field_class(total, q, h, n)
@@ -322,12 +323,12 @@ def self_play_credits(
             total += bids[q]
             dealt[q] = hands[q]
         leader = 0
-        played = 0
+        played = plain(0)
         for t in range(h):
             seat = leader
-            led = -1
-            best_key = -1
-            best_seat = -1
+            led = plain(-1)
+            best_key = plain(-1)
+            best_seat = plain(-1)
             for p in range(n):
                 hand = hands[seat]
                 legal_cards = legal_mask(hand, led if p > 0 else -1)

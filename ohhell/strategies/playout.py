@@ -18,6 +18,7 @@ from numba import njit
 
 from ohhell.cards.masks import SUIT_OF, kth_bit, popcount, suit_mask
 from ohhell.engine.stream import draw_below
+from ohhell.plain import plain
 from ohhell.rules.tricks import legal_mask, trick_strength
 from ohhell.strategies.distilled_core import distilled_card
 from ohhell.strategies.folk_core import folk_play
@@ -54,15 +55,15 @@ def play_tricks(
     each seat has shown out of, kept only when ``weights`` is not empty).
     """
     record = plays.shape[0] > 0
-    played = 0
+    played = plain(0)  # plain: see ohhell.plain (no versions compiled for the starting constants)
     track_voids = weights.shape[0] > 0  # only the distilled policy reads them
     if track_voids:
         for s in range(n):
             voids[s] = 0
     for t in range(h):
-        led = -1
-        best = -1
-        best_key = -1
+        led = plain(-1)
+        best = plain(-1)
+        best_key = plain(-1)
         seat = leader - 1
         for p in range(n):
             seat += 1

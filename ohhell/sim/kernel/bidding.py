@@ -16,6 +16,7 @@ from numba import njit
 
 from ohhell.cards.masks import PLAIN_BITS, WIZARD_BITS, kth_bit, popcount
 from ohhell.engine.stream import draw_below
+from ohhell.plain import plain
 from ohhell.rules.restriction import adjust_mask, adjuster, legal_bid_mask
 from ohhell.sim.kernel.bundles import DealWork, KernelRules, KernelSeats, RoundFacts
 from ohhell.strategies.ev_core import ev_bid
@@ -61,8 +62,8 @@ def wizard_aware_bid(
     """The card-odds player's bid with the Wizard deck or two decks: the legal bid nearest the folk bid
     (every tip) of the plain cards it sees plus one a Wizard (ties: the lower), as
     :func:`ohhell.strategies.compiled_inputs.wizard_aware_bid`."""
-    own = hand if sight == 0 else 0
-    target = folk_bid(own & PLAIN_BITS, h, n, t_under, t_over, ALL_TIPS, seen_sum, seen, legal_bids)
+    own = hand if sight == 0 else plain(0)
+    target = folk_bid(own & PLAIN_BITS, h, n, t_under, t_over, plain(ALL_TIPS), seen_sum, seen, legal_bids)
     target += popcount(own & WIZARD_BITS)
     best = -1
     gap = 1 << 30
@@ -102,10 +103,10 @@ def choose_bid(
             return draw_below(st, 1 + seat, h + 1)
         return kth_bit(legal, draw_below(st, 1 + seat, popcount(legal)))
     sight = rules.sight[r]
-    seen_sum = 0 if adjusting else heard_sum
-    seen = 0 if adjusting else heard_count
+    seen_sum = plain(0) if adjusting else heard_sum  # plain: see ohhell.plain
+    seen = plain(0) if adjusting else heard_count
     if kind == 1:
-        own = int(work.dealt[seat]) & PLAIN_BITS if sight == 0 else 0
+        own = int(work.dealt[seat]) & PLAIN_BITS if sight == 0 else plain(0)
         return folk_bid(own, h, n, t_under, t_over, work.flags[seat], seen_sum, seen, legal)
     if kind >= 3 and facts.folk_deck:
         return wizard_aware_bid(work.dealt[seat], sight, h, n, t_under, t_over, seen_sum, seen, legal)
@@ -128,15 +129,15 @@ def bid_round(facts: RoundFacts, rules: KernelRules, seats: KernelSeats, work: D
     """Every seat's bid in turn from the dealer's left (``work.bids`` and ``work.first_bids``); returns their
     sum."""
     n, dealer = facts.n, facts.dealer
-    total = 0
+    total = plain(0)
     seat = dealer
     for i in range(n):
         seat += 1
         if seat == n:
             seat = 0
         legal = legal_bid_mask(rules.restriction, facts.h, seat == dealer, total)
-        heard_sum = 0 if rules.simultaneous else total
-        heard_count = 0 if rules.simultaneous else i
+        heard_sum = plain(0) if rules.simultaneous else total
+        heard_count = plain(0) if rules.simultaneous else i
         b = choose_bid(seat, i, heard_sum, heard_count, False, legal, facts, rules, seats, work)
         work.first_bids[seat] = b
         work.bids[seat] = b

@@ -28,6 +28,7 @@ from ohhell.cards.masks import (
     popcount,
 )
 from ohhell.engine.stream import draw_below
+from ohhell.plain import plain
 from ohhell.rules.tricks import card_strength, legal_mask, takes_over, trick_strength
 from ohhell.sim.kernel.bundles import DealWork, KernelRules, KernelSeats, RoundFacts
 from ohhell.sim.kernel.supported import WIZARD
@@ -59,15 +60,15 @@ def play_wizard(facts: RoundFacts, leader: int, work: DealWork, plays: np.ndarra
     n, h, t_under, t_over = facts.n, facts.h, facts.t_under, facts.t_over
     hands, bids, tricks, kinds, flags, st = work.hands, work.bids, work.tricks, work.kinds, work.flags, work.st
     record = plays.shape[0] > 0
-    played = 0
+    played = plain(0)  # plain: see ohhell.plain (no versions compiled for the starting constants)
     for t in range(h):
-        led = -1  # the suit to follow, -1 none (yet)
+        led = plain(-1)  # the suit to follow, -1 none (yet)
         wizard_led = False  # a Wizard came before any plain card: no suit to follow
         best = -1
         best_key = -1
-        plain_len = 0  # the folk player's view of the trick: its plain cards
-        plain_led = -1
-        plain_key = -1
+        plain_len = plain(0)  # the folk player's view of the trick: its plain cards
+        plain_led = plain(-1)
+        plain_key = plain(-1)
         plain_best = 0
         seat = leader - 1
         for p in range(n):
@@ -75,10 +76,10 @@ def play_wizard(facts: RoundFacts, leader: int, work: DealWork, plays: np.ndarra
             if seat == n:
                 seat = 0
             hand = hands[seat]
-            plain = hand & PLAIN_BITS
-            legal = legal_mask(plain, led)
+            plains = hand & PLAIN_BITS
+            legal = legal_mask(plains, led)
             if all_random or kinds[seat] == 0:
-                cards = distinct_cards(hand) & ~(plain & ~legal)
+                cards = distinct_cards(hand) & ~(plains & ~legal)
                 b = kth_bit(cards, draw_below(st, 1 + seat, popcount(cards)))
             else:
                 wizards = hand & WIZARD_BITS
@@ -90,12 +91,12 @@ def play_wizard(facts: RoundFacts, leader: int, work: DealWork, plays: np.ndarra
                 elif legal == 0:
                     b = lowest_bit(distinct_cards(hand))
                 else:
-                    short = 0
+                    short = plain(0)
                     if plain_len > 0:
                         holder = (leader + plain_best) % n
                         short = bids[holder] - tricks[holder]
-                    tips = ALL_TIPS if kinds[seat] >= 3 else flags[seat]
-                    b = folk_play(plain, legal, plain_len, plain_led, plain_key, short, n, t_under, t_over,
+                    tips = plain(ALL_TIPS) if kinds[seat] >= 3 else flags[seat]
+                    b = folk_play(plains, legal, plain_len, plain_led, plain_key, short, n, t_under, t_over,
                                   bids[seat], tricks[seat], h - t, played, tips)  # fmt: skip
             hands[seat] = hand & ~(np.int64(1) << np.int64(b))
             code = code_of_bit(b)
@@ -147,11 +148,11 @@ def play_two_decks(
     n, h, t_under, t_over = facts.n, facts.h, facts.t_under, facts.t_over
     hands, bids, tricks, kinds, flags, st = work.hands, work.bids, work.tricks, work.kinds, work.flags, work.st
     record = plays.shape[0] > 0
-    played = 0
+    played = plain(0)  # plain: see ohhell.plain
     for t in range(h):
-        led = -1
+        led = plain(-1)
         best = -1
-        best_key = -1
+        best_key = plain(-1)
         best_card = -1
         view_pos = 0  # the folk player's view of the trick: its first card of the highest strength
         seat = leader - 1
@@ -164,11 +165,11 @@ def play_two_decks(
             if all_random or kinds[seat] == 0:
                 c = kth_bit(legal, draw_below(st, 1 + seat, popcount(legal)))
             else:
-                short = 0
+                short = plain(0)
                 if p > 0:
                     holder = (leader + view_pos) % n
                     short = bids[holder] - tricks[holder]
-                tips = ALL_TIPS if kinds[seat] >= 3 else flags[seat]
+                tips = plain(ALL_TIPS) if kinds[seat] >= 3 else flags[seat]
                 c = folk_play(hand, legal, p, led, best_key, short, n, t_under, t_over, bids[seat], tricks[seat],
                               h - t, played, tips)  # fmt: skip
             bit = np.int64(1) << np.int64(c)

@@ -59,15 +59,6 @@ def uncounted(fn: _F) -> _F:
     return cast(_F, njit(cache=True, error_model="numpy", **_NO_COUNTING)(fn))
 
 
-@njit(cache=True, inline="always", error_model="numpy")
-def plain(x: int) -> int:
-    """``x`` as an ``int64`` value rather than a constant: numba compiles a function again for every
-    literal constant a compiled caller passes it (and type inference tries literal arguments on its
-    way), so callers pass ``plain(1)`` (or ``plain(m)``) where a second version of the search's functions
-    would otherwise be built (measured: the first solve 51 -> 46-47 s)."""
-    return int(x)
-
-
 # ---- state layout (indices into st) -------------------------------------------------------------
 _H = 0  # hands by seat, 7 slots
 _N = 32

@@ -93,6 +93,7 @@ from numba.extending import intrinsic
 from numba.np.numpy_support import carray
 
 from ohhell.cards.masks import popcount
+from ohhell.plain import plain  # a literal would build a second version of the search (first solve 51 -> 46-47 s)
 from ohhell.rules.tricks import trick_strength
 from ohhell.strategies.solver.bounds import (
     _covered,
@@ -178,7 +179,6 @@ from ohhell.strategies.solver.layout import (
     F_PART,
     F_TT,
     _hi13,
-    plain,
     uncounted,
 )
 from ohhell.strategies.solver.moves import _classes, _gen_moves, _order_moves
