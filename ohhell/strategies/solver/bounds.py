@@ -92,7 +92,20 @@ import numpy as np
 from numba import njit
 
 from ohhell.cards.masks import popcount
-from ohhell.strategies.solver.layout import _ALL, _BSC, _H, _LEADER, _N, _OVER, _S, _UNDER, _hi13, _lo13, uncounted
+from ohhell.strategies.solver.layout import (
+    _ALL,
+    _BSC,
+    _H,
+    _LEADER,
+    _N,
+    _OVER,
+    _S,
+    _UNDER,
+    _hi13,
+    _lo13,
+    inlined,
+    uncounted,
+)
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -140,7 +153,7 @@ def _unpaired(a: int, b: int) -> int:
     return left
 
 
-@uncounted
+@inlined
 def _sure_bounds(st: np.ndarray, r: int) -> tuple[int, int]:
     """Tricks ``s`` takes whatever anyone plays (the module docstring): at least its trumps less the
     most of them the others' higher trumps can beat one a trick; at most ``r`` less the most trumps
@@ -162,7 +175,7 @@ def _sure_bounds(st: np.ndarray, r: int) -> tuple[int, int]:
     return lb, r - worst
 
 
-@uncounted
+@inlined
 def _covered(st: np.ndarray) -> int:
     """Tricks the others can make sure ``s`` loses (when they play against its tricks): in each plain
     suit, while one opponent holds cards above every card ``s`` holds there, that opponent beats each
@@ -191,7 +204,7 @@ def _covered(st: np.ndarray) -> int:
     return total
 
 
-@uncounted
+@inlined
 def _loses_all(st: np.ndarray) -> bool:
     """Whether ``s`` can lose every trick left, whatever the others do (at a trick boundary).
 
@@ -219,7 +232,7 @@ def _loses_all(st: np.ndarray) -> bool:
     return bool(lead_ok)
 
 
-@uncounted
+@inlined
 def _quick_tricks(st: np.ndarray) -> int:
     """Tricks ``s`` on lead can make sure of: in each plain suit its cards above every other card of that
     suit, as often as every opponent holding a trump still follows (cashed first, so no trump is played
@@ -405,7 +418,7 @@ def _from_rank(q: int, t: int) -> int:
     return ((0x1FFF << t) & 0x1FFF) << (13 * q)
 
 
-@uncounted
+@inlined
 def _trump_mark(st: np.ndarray) -> int:
     """What :func:`_sure_bounds` depends on: the trumps from the lowest trump of ``s`` up (the others'
     trumps below it are below every trump of ``s``, and the suit lengths count them); both suits of a
@@ -424,7 +437,7 @@ def _trump_mark(st: np.ndarray) -> int:
     return _from_rank(over, int(_lo13(mine)))
 
 
-@uncounted
+@inlined
 def _suit_mark(st: np.ndarray, kind: int) -> int:
     """What a plain-suit bound depends on, per suit held by ``s`` and the others: the others' top card
     up (``kind`` 0, :func:`_quick_tricks`), the others' lowest card up (1, :func:`_loses_all`), the top
@@ -451,7 +464,7 @@ def _suit_mark(st: np.ndarray, kind: int) -> int:
     return out
 
 
-@uncounted
+@inlined
 def _duck_mark(st: np.ndarray) -> int:
     """What :func:`_ducks` depends on: in each suit held by ``s`` and the others, the lowest card of
     ``s`` up (the others' cards below it are known from the suit lengths; trumps are counted)."""

@@ -43,20 +43,34 @@ __all__ = [
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 _NO_COUNTING: dict[str, Any] = {"_nrt": False}  # an option of numba's that its type stubs do not list
+# and LLVM's inlining: the function is compiled once, as its own, and LLVM copies it into each caller
+_INLINED: dict[str, Any] = {"_nrt": False, "forceinline": True}
 
 
 def uncounted(fn: _F) -> _F:
-    """Compile one of the search's own functions without reference counting.
+    """Compile one of the search's own functions without reference counting, called (not inlined).
 
     They read and write the arrays they are given and never allocate, so the counting is needless;
     compiled with it, numba kept a counting call per array argument on entry and at every return of
-    such a function (an indirect call each), which took a large part of a node's time.  The node
-    functions themselves (``search._enter``, ``search._finish``) are inlined into the search's loop
-    instead: no call at all.  Inlining at numba's level is slow to compile, so the rest are calls:
-    inlining four more of them (``_order_moves``, ``_make_key``, ``_tt_find``, ``_sure_bounds``) gave
-    8-9% more speed for 40% more compile time (``benchmarks/RESULTS-solver.md``).
+    such a function (an indirect call each), which took a large part of a node's time.  Only the
+    functions that are large or off the search's path are plain calls (``bounds._ducks``,
+    ``moves._classes``, ``table._init_keys``); the others are :func:`inlined`.
     """
     return cast(_F, njit(cache=True, error_model="numpy", **_NO_COUNTING)(fn))
+
+
+def inlined(fn: _F) -> _F:
+    """Compile one of the search's small functions without reference counting, for LLVM to inline.
+
+    numba's ``forceinline``: the function is compiled once, on its own, and marked for LLVM to copy
+    into every caller when the caller's code is linked and optimised.  Cheap to compile, unlike numba's
+    own inlining (``inline="always"``, which inlines the function's IR and types the result again at
+    every call site; the search's node functions ``search._enter`` and ``search._finish`` are inlined
+    that way, one call site each).  Measured against plain calls (``benchmarks/RESULTS-solver.md``,
+    2026-12-07): 1.10x faster at 4 x 10 and 1.12x at 4 x 7, the first solve compiling in about the same
+    time; ``bounds._ducks`` inlined as well cost a third more compile time and no speed.
+    """
+    return cast(_F, njit(cache=True, error_model="numpy", **_INLINED)(fn))
 
 
 # ---- state layout (indices into st) -------------------------------------------------------------

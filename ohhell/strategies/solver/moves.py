@@ -63,6 +63,7 @@ from ohhell.strategies.solver.layout import (
     F_EQUIV,
     _hi13,
     _lo13,
+    inlined,
     uncounted,
 )
 
@@ -225,7 +226,7 @@ def _forces(st: np.ndarray, p: int, q: int, r: int, sq: int) -> bool:
     return True
 
 
-@uncounted
+@inlined
 def _order_moves(st: np.ndarray, p: int, ply: int, m: int, want: bool) -> None:
     """Sort the ply's ``m`` moves best first for the mover.  ``want``: ``s`` wants tricks.
 

@@ -79,7 +79,8 @@ Measured on 100 deals of 4 x 7 with a trump suit, partition search takes
 
 Speed notes (measured): the search calls its helpers with views of ``st``
 and ``tt`` that carry no reference count (numba otherwise updates the
-counts atomically around every call, a third of the time).  Numba's cache
+counts atomically around every call, a third of the time), and its small
+helpers are inlined by LLVM (``layout.inlined``).  Numba's cache
 only notices edits to a function's own file, and the search compiles in the
 other modules' functions: after editing one of them, delete the solver's
 cached ``__pycache__/*.nbi`` and ``*.nbc``.
@@ -179,7 +180,7 @@ from ohhell.strategies.solver.layout import (
     F_PART,
     F_TT,
     _hi13,
-    uncounted,
+    inlined,
 )
 from ohhell.strategies.solver.moves import _classes, _gen_moves, _order_moves
 from ohhell.strategies.solver.table import (
@@ -234,7 +235,7 @@ def _int64_ptr(typingctx: object, addr: types.Integer) -> tuple[object, object]:
     return sig, codegen
 
 
-@uncounted
+@inlined
 def _last_trick(st: np.ndarray) -> int:
     """1 if ``s`` wins the last trick (everyone holds one card), else 0."""
     n = st[_N]
@@ -273,7 +274,7 @@ def _last_trick(st: np.ndarray) -> int:
     return 1 if best == st[_S] else 0
 
 
-@uncounted
+@inlined
 def _trick_mark(st: np.ndarray, ply: int, n: int, leader: int, winner: int) -> int:
     """The cards a finished trick's winner depends on (its cards at plies ``ply - n + 1 .. ply``): the
     winner's suit above the highest card of that suit it beat (nothing if it beat none by rank)."""
@@ -294,7 +295,7 @@ def _trick_mark(st: np.ndarray, ply: int, n: int, leader: int, winner: int) -> i
     return 0 if beaten < 0 else _from_rank(q, beaten + 1)
 
 
-@uncounted
+@inlined
 def _tied(st: np.ndarray, ply: int, n: int, leader: int, winner: int) -> int:
     """In a tie game, the seats whose cards tie at the top of the trick just completed (its cards at
     plies ``ply - n + 1 .. ply``; ``winner`` the real winner, not ``s``), as a mask; 0 when no card ties.
@@ -382,7 +383,7 @@ def _tie_view(val: int, seat_picks: bool) -> int:
     return (max(o_lo, s_lo) << 8) | (o_hi << 12)
 
 
-@uncounted
+@inlined
 def _use_ties(st: np.ndarray) -> bool:
     """Whether the fewest tricks are asked of the tie games first: no Setesdal pair (its two trump
     suits interleave, the tie games' intervals are per suit) and at least ``st[_TIEMIN]`` (> 0) cards

@@ -81,6 +81,7 @@ from ohhell.strategies.solver.layout import (
     TT_WIDTH,
     WAYS,
     _lo13,
+    inlined,
     uncounted,
 )
 
@@ -185,7 +186,7 @@ def _put_run(out: int, t: int, counts: int) -> tuple[int, int]:
     return out, t
 
 
-@uncounted
+@inlined
 def _tie_word(word: int, s: int) -> int:
     """A suit's key word in a tie game: within each run of other seats' cards between two cards of
     ``s`` (or beyond its highest or lowest), the seats in a fixed order (seat 6 first from the top)
@@ -208,7 +209,7 @@ def _tie_word(word: int, s: int) -> int:
     return out | (1 << t)
 
 
-@uncounted
+@inlined
 def _make_key(st: np.ndarray, kb: int, tag: int) -> int:
     """Write the relative-rank key of the trick boundary to ``st[kb:kb + 4]``; returns its check word
     (a hash of key and ``tag``, odd so never 0)."""
@@ -261,7 +262,7 @@ def _relative(st: np.ndarray, c: int) -> int:
     return 16 * q + int(popcount((st[_ALL] >> (13 * q)) & ((1 << (c - 13 * q)) - 1)))
 
 
-@uncounted
+@inlined
 def _card_of(st: np.ndarray, rel: int) -> int:
     """The card :func:`_relative` names here, or -1 for none."""
     if rel < 0:
@@ -275,7 +276,7 @@ def _card_of(st: np.ndarray, rel: int) -> int:
     return 13 * q + int(_lo13(x))
 
 
-@uncounted
+@inlined
 def _tt_find(st: np.ndarray, tt: np.ndarray, b: int, check: int, tag: int, kb: int) -> int:
     """The entry (``4 + 7 * way``) of bucket ``b`` for the key at ``st[kb:kb + 4]``, or -1."""
     for w in range(WAYS):
@@ -293,7 +294,7 @@ def _tt_find(st: np.ndarray, tt: np.ndarray, b: int, check: int, tag: int, kb: i
     return -1
 
 
-@uncounted
+@inlined
 def _tt_store(
     st: np.ndarray, tt: np.ndarray, b: int, check: int, tag: int, kb: int, r: int, val: int, relk: int, e: int
 ) -> None:
@@ -337,7 +338,7 @@ def _kmax(a: int, b: int) -> int:
     return out
 
 
-@uncounted
+@inlined
 def _rel_count(st: np.ndarray, rel: int) -> int:
     """For a mask of relevant cards (closed upward in each suit): how many of each suit's cards still
     held it covers, the top ones (4 bits a suit)."""
@@ -348,7 +349,7 @@ def _rel_count(st: np.ndarray, rel: int) -> int:
     return k
 
 
-@uncounted
+@inlined
 def _rel_mask(st: np.ndarray, relk: int) -> int:
     """The mask (closed upward in each suit) of the top ``relk`` cards still held of each suit."""
     a = st[_ALL]
@@ -391,7 +392,7 @@ def _pt_bucket(st: np.ndarray, tag: int, la: int, lb: int) -> int:
     return 32 * nb + 64 * ((_pt_hash(tag, la, lb) >> 8) & (nb // 4 - 1))
 
 
-@uncounted
+@inlined
 def _pt_find(st: np.ndarray, tf: np.ndarray, off: int, tag: int, la: int, lb: int) -> int:
     """The entry (an offset in the flat table) of bucket ``off`` that serves the position, or -1."""
     check = _pt_hash(tag, la, lb) | 1
@@ -411,7 +412,7 @@ def _pt_find(st: np.ndarray, tf: np.ndarray, off: int, tag: int, la: int, lb: in
     return -1
 
 
-@uncounted
+@inlined
 def _pt_store(
     st: np.ndarray, tf: np.ndarray, off: int, tag: int, la: int, lb: int, r: int, val: int, relk: int, x: int
 ) -> None:
