@@ -724,3 +724,17 @@ def test_positions_are_values() -> None:
     assert hash(pos) == hash(Position(hands=pos.hands, over=0))
     assert pos.trump == Trump.of(Suit.CLUBS)
     assert Position(hands=(1, 2), under=0, over=3).trump == Trump((Suit.CLUBS, Suit.SPADES))
+
+
+def test_the_search_helpers_are_compiled_for_llvm_to_inline_them() -> None:
+    """The search's small helpers are compiled once without reference counting and marked for LLVM to inline
+    into the search (1.10x at 4 x 10: ``benchmarks/RESULTS-solver.md``); the large ducking bound stays a call."""
+    from ohhell.strategies.solver import bounds, moves, table
+    from ohhell.strategies.solver import search as _search
+
+    inlined = [table._tt_find, table._make_key, bounds._sure_bounds, moves._order_moves, _search._tied]
+    for fn in inlined:
+        assert fn.targetoptions.get("forceinline") is True, fn
+        assert fn.targetoptions.get("_nrt") is False, fn
+    assert "forceinline" not in bounds._ducks.targetoptions
+    assert bounds._ducks.targetoptions.get("_nrt") is False
