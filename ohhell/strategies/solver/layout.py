@@ -44,7 +44,7 @@ __all__ = [
 _F = TypeVar("_F", bound=Callable[..., Any])
 _NO_COUNTING: dict[str, Any] = {"_nrt": False}  # an option of numba's that its type stubs do not list
 # and LLVM's inlining: the function is compiled once, as its own, and LLVM copies it into each caller
-_INLINED: dict[str, Any] = {"_nrt": False, "forceinline": True}
+_INLINED: dict[str, Any] = {**_NO_COUNTING, "forceinline": True}
 
 
 def uncounted(fn: _F) -> _F:
