@@ -130,13 +130,21 @@ def tie_oracle(position: Position, seat: int, others_choose: bool) -> int:
     """The fewest tricks ``seat`` can force in a tie game, by full minimax: the real game, except that when
     cards of other seats of one suit, with no card of that suit ``seat`` held at the trick's start
     between them, top a trick, the others (``others_choose``) or ``seat`` pick which of those seats
-    takes it."""
+    takes it.  With the Setesdal pair its two suits are one there, in the order trumps beat each other
+    (under ``r`` < over ``r`` < under ``r + 1``)."""
     trump = position.trump
     n = position.players
+    pair = (position.under, position.over) if position.under >= 0 else ()
+
+    def order(code: int) -> tuple[int, int]:
+        """A card's group (its suit; the Setesdal pair one group, -1) and its place in the group."""
+        q, r = divmod(code, 13)
+        return (-1, 2 * r + (q == position.over)) if q in pair else (q, r)
 
     def between(a: int, b: int, hand: tuple[Card, ...]) -> bool:
-        lo, hi = min(a, b), max(a, b)
-        return any(lo < c.code < hi for c in hand)
+        (g, x), (_, y) = order(a), order(b)
+        lo, hi = min(x, y), max(x, y)
+        return any(order(c.code)[0] == g and lo < order(c.code)[1] < hi for c in hand)
 
     @functools.cache
     def value(hands: Hands, leader: int, trick: tuple[Card, ...]) -> int:
@@ -158,7 +166,7 @@ def tie_oracle(position: Position, seat: int, others_choose: bool) -> int:
             tied = [
                 (leader + i) % n
                 for i, c in enumerate(now)
-                if (leader + i) % n != seat and c.code // 13 == w // 13 and not between(c.code, w, start)
+                if (leader + i) % n != seat and order(c.code)[0] == order(w)[0] and not between(c.code, w, start)
             ]
             outs = [value(rest, j, ()) for j in tied]
             children.append(max(outs) if others_choose else min(outs))
@@ -208,8 +216,6 @@ def test_the_tie_games_match_their_oracle(pos: Position, seat: int, others_choos
     """The compiled search in a tie game (its own move classes, table keys and choice nodes) answers
     "at most k" as the tie game's own minimax says; and the tie games bracket the real fewest tricks."""
     seat %= pos.players
-    if pos.under >= 0:  # the Setesdal pair: never searched in a tie game
-        return
     fewest = tie_oracle(pos, seat, others_choose)
     real = oracle(pos, seat)[0]
     assert (fewest >= real) if others_choose else (fewest <= real)
@@ -218,23 +224,26 @@ def test_the_tie_games_match_their_oracle(pos: Position, seat: int, others_choos
         assert _ask(run.st, run.tt, 0, -99, k) == (fewest <= k), k
 
 
-def _two_suit_deal(rng: random.Random) -> tuple[Position, int]:
-    """A 4 x 4 deal from two suits (tied cards are common), a trump or none, a leader and a seat."""
+def _two_suit_deal(rng: random.Random, setesdal: bool) -> tuple[Position, int]:
+    """A 4 x 4 deal from two suits (tied cards are common), a trump or none, or the two suits the Setesdal
+    pair; a leader and a seat."""
     suits = rng.sample(range(4), 2)
     cards = rng.sample([13 * q + k for q in suits for k in range(13)], 16)
     hands = tuple(sum(1 << c for c in cards[i * 4 : (i + 1) * 4]) for i in range(4))
-    pos = Position(hands=hands, under=-1, over=rng.choice([-1, suits[0]]), leader=rng.randrange(4))
+    under, over = (suits[0], suits[1]) if setesdal else (-1, rng.choice([-1, suits[0]]))
+    pos = Position(hands=hands, under=under, over=over, leader=rng.randrange(4))
     return pos, rng.randrange(4)
 
 
-def test_the_tie_games_match_their_oracle_where_ties_matter() -> None:
-    """Seeded 4 x 4 deals from two suits, where tied cards are common: the compiled tie games agree with
-    their oracle, and on some of these deals who breaks the ties changes the fewest tricks (so the
-    check can tell the two games apart)."""
-    rng = random.Random("tie-games")
+@pytest.mark.parametrize("setesdal", [False, True])
+def test_the_tie_games_match_their_oracle_where_ties_matter(setesdal: bool) -> None:
+    """Seeded 4 x 4 deals from two suits, where tied cards are common (with the Setesdal pair: trumps of
+    both its suits tie): the compiled tie games agree with their oracle, and on some of these deals who
+    breaks the ties changes the fewest tricks (so the check can tell the two games apart)."""
+    rng = random.Random("tie-games-setesdal" if setesdal else "tie-games")
     differ = 0
     for _ in range(30):
-        pos, seat = _two_suit_deal(rng)
+        pos, seat = _two_suit_deal(rng, setesdal)
         want = {}
         for others_choose in (True, False):
             want[others_choose] = tie_oracle(pos, seat, others_choose)
@@ -283,25 +292,27 @@ def test_tie_games_from_must_be_a_non_negative_int() -> None:
         SearchOptions(tie_probes_from_cards=-1)
 
 
-def test_the_games_search_with_tie_probes_matches_the_oracle() -> None:
-    """Seeded 4 x 4 deals from two suits (tied cards are common): the game's own "at most k" search,
-    with the tie games probed at every node below its root (``_probe_next``: a refutation where the seat
-    chooses, a proof where the others do, else the game), answers as the oracle; and the probes run
-    (the nodes differ from the search without them on some deals)."""
-    rng = random.Random("tie-probes")
+@pytest.mark.parametrize("setesdal", [False, True])
+def test_the_games_search_with_tie_probes_matches_the_oracle(setesdal: bool) -> None:
+    """Seeded 4 x 4 deals from two suits (tied cards are common; or the Setesdal pair): the game's own "at
+    most k" search, with the tie games probed at every node below its root (``_probe_next``: a refutation
+    where the seat chooses, a proof where the others do, else the game), answers as the oracle; and the
+    probes run (the nodes differ from the search without them on some deals)."""
+    rng = random.Random("tie-probes-setesdal" if setesdal else "tie-probes")
     probes = SearchOptions(tie_games_from_cards=1, tie_probes_from_cards=1)
     plain = SearchOptions(tie_games_from_cards=1)
     differ = 0
     for _ in range(30):
-        pos, seat = _two_suit_deal(rng)
+        pos, seat = _two_suit_deal(rng, setesdal)
         fewest = oracle(pos, seat)[0]
         for k in range(5):
             nodes = []
             for options in (probes, plain):
                 run = _position._start(pos, seat, options, TranspositionTable(bits=10))
                 run.st[_PRBON] = 1  # as search._game_at_most sets it
+                flags = int(run.st[_FLAGS])  # (with the Setesdal pair, without partition search)
                 assert _ask(run.st, run.tt, 0, -99, k) == (fewest <= k), (pos, seat, k)
-                assert run.st[_FLAGS] == options.flags  # the game's flags back after every probe
+                assert run.st[_FLAGS] == flags  # the game's flags back after every probe
                 nodes.append(int(run.st[C_NODES]))
             differ += nodes[0] != nodes[1]
     assert differ >= 10

@@ -35,10 +35,11 @@ Techniques
   and quick tricks before the table; the ducking bound (how many tricks ``s``
   can keep to) after it, on the nodes the table does not decide.
 - The tie games, for the fewest tricks (:func:`min_tricks`,
-  :func:`_at_most`; from ``st[_TIEMIN]`` cards held, no Setesdal pair): in
+  :func:`_at_most`; from ``st[_TIEMIN]`` cards held): in
   a tie game the others' cards of a suit are known only by the interval of
   ``s``'s cards of that suit (held at the trick's start) they lie in; two
-  such cards of one interval *tie*, and when tied cards top a trick one side
+  such cards of one interval *tie* (the Setesdal pair's two suits are one
+  there, in the order trumps beat each other: :func:`_tied`), and when tied cards top a trick one side
   picks which of their seats takes it, at a choice node after the trick
   (``_CHOICE``, ``_F_CH``).  Every comparison with a card of ``s`` is as in
   the game.  With the others picking, they have every play of the game and
@@ -107,6 +108,7 @@ from ohhell.strategies.solver.bounds import (
     _suit_mark,
     _sure_bounds,
     _trump_mark,
+    _trump_order,
 )
 from ohhell.strategies.solver.layout import (
     _ALL,
@@ -302,7 +304,8 @@ def _tied(st: np.ndarray, ply: int, n: int, leader: int, winner: int) -> int:
     plies ``ply - n + 1 .. ply``; ``winner`` the real winner, not ``s``), as a mask; 0 when no card ties.
 
     Two cards of the others tie when they are of one suit with no card ``s`` held at the trick's start
-    between them."""
+    between them; with the Setesdal pair, two trumps of either trump suit with no trump of ``s`` between
+    them in the order trumps beat each other (under ``r`` < over ``r`` < under ``r + 1``)."""
     first = _TRK + 8 + ply - n + 1
     s = st[_S]
     wpos = winner - leader
@@ -314,13 +317,28 @@ def _tied(st: np.ndarray, ply: int, n: int, leader: int, winner: int) -> int:
     wc = st[first + wpos]
     q = wc // 13
     wr = wc - 13 * q
-    sh = ((st[_H + s] | (np.int64(1) << st[first + spos])) >> (13 * q)) & 0x1FFF
+    start = st[_H + s] | (np.int64(1) << st[first + spos])  # what s held at the trick's start
+    under = st[_UNDER]
+    over = st[_OVER]
+    pair = under >= 0 and q in (under, over)
+    if pair:  # ranks in the trumps' merged order, and the trumps of s there
+        sh = _trump_order(start, under, over)
+        wr = 2 * wr + (1 if q == over else 0)
+    else:
+        sh = (start >> (13 * q)) & 0x1FFF
     mask = 0
     for i in range(n):
         c = st[first + i]
-        if i in (wpos, spos) or c // 13 != q:
+        if i in (wpos, spos):
             continue
-        cr = c - 13 * q
+        cq = c // 13
+        cr = c - 13 * cq
+        if pair:
+            if cq not in (under, over):
+                continue
+            cr = 2 * cr + (1 if cq == over else 0)
+        elif cq != q:
+            continue
         a, b = (cr, wr) if cr < wr else (wr, cr)
         if (sh & ((1 << b) - 1) & ~((1 << (a + 1)) - 1)) == 0:
             j = leader + i
@@ -386,10 +404,9 @@ def _tie_view(val: int, seat_picks: bool) -> int:
 
 @inlined
 def _use_ties(st: np.ndarray) -> bool:
-    """Whether the fewest tricks are asked of the tie games first: no Setesdal pair (its two trump
-    suits interleave, the tie games' intervals are per suit) and at least ``st[_TIEMIN]`` (> 0) cards
+    """Whether the fewest tricks are asked of the tie games first: at least ``st[_TIEMIN]`` (> 0) cards
     still held by all the players together."""
-    return bool(st[_TIEMIN] > 0 and st[_UNDER] < 0 and popcount(st[_ALL]) >= st[_TIEMIN])
+    return bool(st[_TIEMIN] > 0 and popcount(st[_ALL]) >= st[_TIEMIN])
 
 
 @njit(cache=True, inline="always", error_model="numpy")

@@ -19,7 +19,8 @@ pair as one merged sequence (under r < over r < under r + 1), 4 bits a card
 to renaming cards, so they share an entry whatever was played before.  In
 a tie game (:mod:`ohhell.strategies.solver.search`) each run of the others'
 seats between two cards of ``s`` is sorted (:func:`_tie_word`): the tie game
-knows no more of them.  The
+knows no more of them; with the Setesdal pair, each run of the others' trumps
+of both suits between two trumps of ``s`` (:func:`_tie_pair_words`).  The
 row layout and the packed values are in :mod:`ohhell.strategies.solver.layout`;
 the 4-way buckets keep the ways' check words in one cache line (measured).
 The plain suits' words and the suit lengths are kept in the state as cards
@@ -209,6 +210,49 @@ def _tie_word(word: int, s: int) -> int:
     return out | (1 << t)
 
 
+@njit(cache=True, inline="always", error_model="numpy")
+def _put_pair_digit(w1: int, w2: int, k: int, d: int) -> tuple[int, int, int]:
+    """Append digit ``d`` (4 bits) as the ``k``-th of the Setesdal pair's tie key: the first 14 in ``w1``,
+    the rest in ``w2``."""
+    if k < 14:
+        return (w1 << 4) | d, w2, k + 1
+    return w1, (w2 << 4) | d, k + 1
+
+
+@inlined
+def _tie_pair_words(st: np.ndarray, kb: int, under: int, over: int) -> None:
+    """The Setesdal pair's key words in a tie game, at ``st[kb + under]`` and ``st[kb + over]``: the trumps
+    of both suits in the order they beat each other, 4 bits a card (seat, and 1 for the over-trump), each
+    run of the others' trumps between two trumps of ``s`` in a fixed order (seat 6 first, the over-trump
+    first) instead of by rank, as :func:`_tie_word` does for one suit: the others' trumps between two of
+    ``s`` tie, whichever suit of the pair they are of."""
+    s = st[_S]
+    a = st[_ALL]
+    w1 = 1
+    w2 = 1
+    k = 0
+    counts = 0  # 4 bits a digit (seat << 1 | over): the run's cards
+    for r in range(13):
+        for half in range(2):
+            q = under if half == 0 else over
+            if ((a >> (13 * q + r)) & 1) == 0:
+                continue
+            j = st[_OWN + 13 * q + r]
+            if j != s:
+                counts += np.int64(1) << (4 * (2 * j + half))
+                continue
+            for d in range(13, -1, -1):
+                for _ in range((counts >> (4 * d)) & 15):
+                    w1, w2, k = _put_pair_digit(w1, w2, k, d)
+            counts = 0
+            w1, w2, k = _put_pair_digit(w1, w2, k, 2 * s + half)
+    for d in range(13, -1, -1):
+        for _ in range((counts >> (4 * d)) & 15):
+            w1, w2, k = _put_pair_digit(w1, w2, k, d)
+    st[kb + under] = w1
+    st[kb + over] = w2
+
+
 @inlined
 def _make_key(st: np.ndarray, kb: int, tag: int) -> int:
     """Write the relative-rank key of the trick boundary to ``st[kb:kb + 4]``; returns its check word
@@ -217,16 +261,21 @@ def _make_key(st: np.ndarray, kb: int, tag: int) -> int:
     over = st[_OVER]
     for q in range(4):
         st[kb + q] = st[_KEYW + q]
-    if (st[_FLAGS] & _M_TIE) != 0:  # a tie game (never with the Setesdal pair)
+    tie = (st[_FLAGS] & _M_TIE) != 0
+    if tie and under >= 0:  # a tie game with the Setesdal pair: its trumps by the trumps of s
+        _tie_pair_words(st, kb, under, over)
+    if tie:
         s = st[_S]
-        for q in range(4):  # a suit's word seen before (in any suit): its tie word as then
+        for q in range(4):
+            if under >= 0 and q in (under, over):
+                continue  # a suit's word seen before (in any suit): its tie word as then
             w = st[kb + q]
             c = _TWC + 2 * ((w ^ (w >> 11) ^ (w >> 23)) & (_TWN - 1))
             if st[c] != w:
                 st[c] = w
                 st[c + 1] = _tie_word(w, s)
             st[kb + q] = st[c + 1]
-    if under >= 0:
+    if under >= 0 and not tie:
         a = st[_ALL]
         xu = (a >> (13 * under)) & 0x1FFF
         xo = (a >> (13 * over)) & 0x1FFF
