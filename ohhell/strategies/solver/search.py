@@ -108,7 +108,6 @@ from ohhell.strategies.solver.bounds import (
     _suit_mark,
     _sure_bounds,
     _trump_mark,
-    _trump_order,
 )
 from ohhell.strategies.solver.layout import (
     _ALL,
@@ -305,7 +304,8 @@ def _tied(st: np.ndarray, ply: int, n: int, leader: int, winner: int) -> int:
 
     Two cards of the others tie when they are of one suit with no card ``s`` held at the trick's start
     between them; with the Setesdal pair, two trumps of either trump suit with no trump of ``s`` between
-    them in the order trumps beat each other (under ``r`` < over ``r`` < under ``r + 1``)."""
+    them in the order trumps beat each other (under ``r`` < over ``r`` < under ``r + 1``: place ``2 r``
+    and ``2 r + 1``)."""
     first = _TRK + 8 + ply - n + 1
     s = st[_S]
     wpos = winner - leader
@@ -321,26 +321,28 @@ def _tied(st: np.ndarray, ply: int, n: int, leader: int, winner: int) -> int:
     under = st[_UNDER]
     over = st[_OVER]
     pair = under >= 0 and q in (under, over)
-    if pair:  # ranks in the trumps' merged order, and the trumps of s there
-        sh = _trump_order(start, under, over)
+    sh = (start >> (13 * q)) & 0x1FFF
+    su = (start >> (13 * under)) & 0x1FFF if pair else 0
+    so = (start >> (13 * over)) & 0x1FFF if pair else 0
+    if pair:
         wr = 2 * wr + (1 if q == over else 0)
-    else:
-        sh = (start >> (13 * q)) & 0x1FFF
     mask = 0
     for i in range(n):
         c = st[first + i]
-        if i in (wpos, spos):
-            continue
         cq = c // 13
+        if i in (wpos, spos) or (cq != q and not (pair and cq in (under, over))):
+            continue
         cr = c - 13 * cq
         if pair:
-            if cq not in (under, over):
-                continue
             cr = 2 * cr + (1 if cq == over else 0)
-        elif cq != q:
-            continue
         a, b = (cr, wr) if cr < wr else (wr, cr)
-        if (sh & ((1 << b) - 1) & ~((1 << (a + 1)) - 1)) == 0:
+        if pair:  # a trump of s strictly between: under rank u with a < 2u < b, over rank v with a < 2v + 1 < b
+            hit = (su & ((1 << ((b + 1) // 2)) - 1) & ~((1 << (a // 2 + 1)) - 1)) | (
+                so & ((1 << (b // 2)) - 1) & ~((1 << ((a + 1) // 2)) - 1)
+            )
+        else:
+            hit = sh & ((1 << b) - 1) & ~((1 << (a + 1)) - 1)
+        if hit == 0:
             j = leader + i
             if j >= n:
                 j -= n

@@ -52,7 +52,7 @@ from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from ohhell.cards.masks import popcount
+from ohhell.cards.masks import highest_bit, lowest_bit, popcount
 from ohhell.strategies.solver.layout import (
     _ALL,
     _E_GEN,
@@ -211,44 +211,55 @@ def _tie_word(word: int, s: int) -> int:
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def _put_pair_digit(w1: int, w2: int, k: int, d: int) -> tuple[int, int, int]:
-    """Append digit ``d`` (4 bits) as the ``k``-th of the Setesdal pair's tie key: the first 14 in ``w1``,
-    the rest in ``w2``."""
-    if k < 14:
-        return (w1 << 4) | d, w2, k + 1
-    return w1, (w2 << 4) | d, k + 1
+def _spread(x: int) -> int:
+    """Bit ``k`` of a 13-bit mask moved to bit ``2 k``."""
+    x = (x | (x << 8)) & 0x00FF00FF
+    x = (x | (x << 4)) & 0x0F0F0F0F
+    x = (x | (x << 2)) & 0x33333333
+    return (x | (x << 1)) & 0x55555555
 
 
-@inlined
+@uncounted
 def _tie_pair_words(st: np.ndarray, kb: int, under: int, over: int) -> None:
-    """The Setesdal pair's key words in a tie game, at ``st[kb + under]`` and ``st[kb + over]``: the trumps
-    of both suits in the order they beat each other, 4 bits a card (seat, and 1 for the over-trump), each
-    run of the others' trumps between two trumps of ``s`` in a fixed order (seat 6 first, the over-trump
-    first) instead of by rank, as :func:`_tie_word` does for one suit: the others' trumps between two of
-    ``s`` tie, whichever suit of the pair they are of."""
+    """The Setesdal pair's key words in a tie game, at ``st[kb + under]`` and ``st[kb + over]``: its trumps
+    in the order they beat each other (under ``r`` < over ``r`` < under ``r + 1``), 4 bits a card (seat,
+    and 1 for the over-trump), each run of the others' trumps between two trumps of ``s`` in a fixed
+    order (seat 6 first, its over-trumps first) instead of by rank, as :func:`_tie_word` does for one
+    suit: those trumps tie whichever suit of the pair they are of.  The first 14 cards go in the first
+    word, the rest in the second.  (The loops are over the cards held, not over the ranks: numba's
+    compiler unrolled the rank loops into the search, which took a third more time to compile.)"""
     s = st[_S]
     a = st[_ALL]
+    x = _spread((a >> (13 * under)) & 0x1FFF) | (_spread((a >> (13 * over)) & 0x1FFF) << 1)
     w1 = 1
     w2 = 1
     k = 0
-    counts = 0  # 4 bits a digit (seat << 1 | over): the run's cards
-    for r in range(13):
-        for half in range(2):
-            q = under if half == 0 else over
-            if ((a >> (13 * q + r)) & 1) == 0:
-                continue
-            j = st[_OWN + 13 * q + r]
+    counts = np.int64(0)  # the run of the others' trumps: 4 bits a digit (seat << 1 | over)
+    while True:
+        mine = -1
+        if x != 0:
+            b = lowest_bit(x)
+            x &= x - 1
+            half = b & 1
+            j = st[_OWN + 13 * (over if half else under) + (b >> 1)]
             if j != s:
                 counts += np.int64(1) << (4 * (2 * j + half))
                 continue
-            for d in range(13, -1, -1):
-                for _ in range((counts >> (4 * d)) & 15):
-                    w1, w2, k = _put_pair_digit(w1, w2, k, d)
-            counts = 0
-            w1, w2, k = _put_pair_digit(w1, w2, k, 2 * s + half)
-    for d in range(13, -1, -1):
-        for _ in range((counts >> (4 * d)) & 15):
-            w1, w2, k = _put_pair_digit(w1, w2, k, d)
+            mine = 2 * s + half
+        while counts != 0 or mine >= 0:  # the run, highest digit first, then the trump of s
+            if counts != 0:
+                d = highest_bit(int(counts)) >> 2
+                counts -= np.int64(1) << (4 * d)
+            else:
+                d = mine
+                mine = -1
+            if k < 14:
+                w1 = (w1 << 4) | d
+            else:
+                w2 = (w2 << 4) | d
+            k += 1
+        if x == 0:
+            break
     st[kb + under] = w1
     st[kb + over] = w2
 
@@ -261,21 +272,20 @@ def _make_key(st: np.ndarray, kb: int, tag: int) -> int:
     over = st[_OVER]
     for q in range(4):
         st[kb + q] = st[_KEYW + q]
-    tie = (st[_FLAGS] & _M_TIE) != 0
-    if tie and under >= 0:  # a tie game with the Setesdal pair: its trumps by the trumps of s
-        _tie_pair_words(st, kb, under, over)
-    if tie:
+    if (st[_FLAGS] & _M_TIE) != 0:  # a tie game
         s = st[_S]
         for q in range(4):
             if under >= 0 and q in (under, over):
-                continue  # a suit's word seen before (in any suit): its tie word as then
+                continue  # the Setesdal pair's words: below
             w = st[kb + q]
             c = _TWC + 2 * ((w ^ (w >> 11) ^ (w >> 23)) & (_TWN - 1))
             if st[c] != w:
                 st[c] = w
                 st[c + 1] = _tie_word(w, s)
             st[kb + q] = st[c + 1]
-    if under >= 0 and not tie:
+    if under >= 0 and (st[_FLAGS] & _M_TIE) != 0:
+        _tie_pair_words(st, kb, under, over)
+    elif under >= 0:
         a = st[_ALL]
         xu = (a >> (13 * under)) & 0x1FFF
         xo = (a >> (13 * over)) & 0x1FFF
