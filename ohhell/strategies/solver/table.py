@@ -274,7 +274,7 @@ def _make_key(st: np.ndarray, kb: int, tag: int) -> int:
         st[kb + q] = st[_KEYW + q]
     if (st[_FLAGS] & _M_TIE) != 0:  # a tie game
         s = st[_S]
-        for q in range(4):
+        for q in range(4):  # a suit's word seen before (in any suit): its tie word as then
             if under >= 0 and q in (under, over):
                 continue  # the Setesdal pair's words: below
             w = st[kb + q]
