@@ -98,7 +98,7 @@ class CompiledRules:
         hooked = bool(dealer_hooked(self.restriction_code, h, sum(bids) - bids[dealer]))
         scores = np.empty(n, dtype=np.int64)
         consoled = round_scores(
-            self.score_table(round_index),
+            self.score_tables[round_index],  # the whole table, as the kernel passes it (one compiled version)
             np.asarray(bids, dtype=np.int64),
             np.asarray(tricks_won, dtype=np.int64),
             n,
