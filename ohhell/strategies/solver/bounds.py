@@ -119,6 +119,15 @@ def _trump_bits(under: int, over: int) -> int:
 
 
 @njit(cache=True, inline="always", error_model="numpy")
+def _spread(x: int) -> int:
+    """Bit ``k`` of a 13-bit mask moved to bit ``2 k``."""
+    x = (x | (x << 8)) & 0x00FF00FF
+    x = (x | (x << 4)) & 0x0F0F0F0F
+    x = (x | (x << 2)) & 0x33333333
+    return (x | (x << 1)) & 0x55555555
+
+
+@njit(cache=True, inline="always", error_model="numpy")
 def _trump_order(mask: int, under: int, over: int) -> int:
     """The trumps of ``mask`` as a mask in the order trumps beat each other: their ranks for a single
     trump suit; with the Setesdal pair bit ``2 * rank + 1`` for the over-trump, ``2 * rank`` for the
@@ -126,11 +135,7 @@ def _trump_order(mask: int, under: int, over: int) -> int:
     b = (mask >> (13 * over)) & 0x1FFF
     if under < 0:
         return int(b)
-    u = (mask >> (13 * under)) & 0x1FFF
-    out = 0
-    for k in range(13):
-        out |= (((b >> k) & 1) << (2 * k + 1)) | (((u >> k) & 1) << (2 * k))
-    return out
+    return int(_spread((mask >> (13 * under)) & 0x1FFF) | (_spread(b) << 1))
 
 
 @njit(cache=True, inline="always", error_model="numpy")

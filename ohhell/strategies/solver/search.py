@@ -108,6 +108,7 @@ from ohhell.strategies.solver.bounds import (
     _suit_mark,
     _sure_bounds,
     _trump_mark,
+    _trump_order,
 )
 from ohhell.strategies.solver.layout import (
     _ALL,
@@ -321,11 +322,11 @@ def _tied(st: np.ndarray, ply: int, n: int, leader: int, winner: int) -> int:
     under = st[_UNDER]
     over = st[_OVER]
     pair = under >= 0 and q in (under, over)
-    sh = (start >> (13 * q)) & 0x1FFF
-    su = (start >> (13 * under)) & 0x1FFF if pair else 0
-    so = (start >> (13 * over)) & 0x1FFF if pair else 0
-    if pair:
+    if pair:  # the pair's trumps in the order they beat each other
+        sh = _trump_order(start, under, over)
         wr = 2 * wr + (1 if q == over else 0)
+    else:
+        sh = (start >> (13 * q)) & 0x1FFF
     mask = 0
     for i in range(n):
         c = st[first + i]
@@ -336,13 +337,7 @@ def _tied(st: np.ndarray, ply: int, n: int, leader: int, winner: int) -> int:
         if pair:
             cr = 2 * cr + (1 if cq == over else 0)
         a, b = (cr, wr) if cr < wr else (wr, cr)
-        if pair:  # a trump of s strictly between: under rank u with a < 2u < b, over rank v with a < 2v + 1 < b
-            hit = (su & ((1 << ((b + 1) // 2)) - 1) & ~((1 << (a // 2 + 1)) - 1)) | (
-                so & ((1 << (b // 2)) - 1) & ~((1 << ((a + 1) // 2)) - 1)
-            )
-        else:
-            hit = sh & ((1 << b) - 1) & ~((1 << (a + 1)) - 1)
-        if hit == 0:
+        if (sh & ((1 << b) - 1) & ~((1 << (a + 1)) - 1)) == 0:
             j = leader + i
             if j >= n:
                 j -= n

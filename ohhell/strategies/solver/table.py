@@ -53,6 +53,7 @@ from numba.core import cgutils
 from numba.extending import intrinsic
 
 from ohhell.cards.masks import highest_bit, lowest_bit, popcount
+from ohhell.strategies.solver.bounds import _trump_order
 from ohhell.strategies.solver.layout import (
     _ALL,
     _E_GEN,
@@ -210,15 +211,6 @@ def _tie_word(word: int, s: int) -> int:
     return out | (1 << t)
 
 
-@njit(cache=True, inline="always", error_model="numpy")
-def _spread(x: int) -> int:
-    """Bit ``k`` of a 13-bit mask moved to bit ``2 k``."""
-    x = (x | (x << 8)) & 0x00FF00FF
-    x = (x | (x << 4)) & 0x0F0F0F0F
-    x = (x | (x << 2)) & 0x33333333
-    return (x | (x << 1)) & 0x55555555
-
-
 @uncounted
 def _tie_pair_words(st: np.ndarray, kb: int, under: int, over: int) -> None:
     """The Setesdal pair's key words in a tie game, at ``st[kb + under]`` and ``st[kb + over]``: its trumps
@@ -230,7 +222,7 @@ def _tie_pair_words(st: np.ndarray, kb: int, under: int, over: int) -> None:
     compiler unrolled the rank loops into the search, which took a third more time to compile.)"""
     s = st[_S]
     a = st[_ALL]
-    x = _spread((a >> (13 * under)) & 0x1FFF) | (_spread((a >> (13 * over)) & 0x1FFF) << 1)
+    x = _trump_order(a, under, over)
     w1 = 1
     w2 = 1
     k = 0
@@ -272,7 +264,8 @@ def _make_key(st: np.ndarray, kb: int, tag: int) -> int:
     over = st[_OVER]
     for q in range(4):
         st[kb + q] = st[_KEYW + q]
-    if (st[_FLAGS] & _M_TIE) != 0:  # a tie game
+    tie = (st[_FLAGS] & _M_TIE) != 0
+    if tie:
         s = st[_S]
         for q in range(4):  # a suit's word seen before (in any suit): its tie word as then
             if under >= 0 and q in (under, over):
@@ -283,7 +276,7 @@ def _make_key(st: np.ndarray, kb: int, tag: int) -> int:
                 st[c] = w
                 st[c + 1] = _tie_word(w, s)
             st[kb + q] = st[c + 1]
-    if under >= 0 and (st[_FLAGS] & _M_TIE) != 0:
+    if under >= 0 and tie:
         _tie_pair_words(st, kb, under, over)
     elif under >= 0:
         a = st[_ALL]
