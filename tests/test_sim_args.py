@@ -320,7 +320,7 @@ def test_every_player_with_compiled_decisions_names_them() -> None:
     assert compiled_functions(RandomStrategy()) == ()
     pimc = compiled_functions(strategy("pimc"))
     assert len(pimc) == len(set(map(id, pimc)))  # each once, the folk fallback's and bidder's shared
-    assert search.card_kernel in pimc and ExpectedValue().compiled_functions()[0] in pimc
+    assert search.solve in pimc and ExpectedValue().compiled_functions()[0] in pimc
 
 
 def test_each_compiled_version_is_asked_for_by_its_own_arguments() -> None:

@@ -117,7 +117,7 @@ class PIMC:
         return self.bid_with.bid(obs, rng)
 
     def compiled_functions(self) -> tuple[object, ...]:
-        return (solver_search.setup, solver_search.card_kernel, *compiled_functions(self.bid_with, self.fallback))
+        return (solver_search.setup, solver_search.solve, *compiled_functions(self.bid_with, self.fallback))
 
     def name_trump(self, obs: Observation, rng: Stream) -> Suit:
         return longest_suit(obs)

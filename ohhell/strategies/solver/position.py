@@ -474,11 +474,8 @@ def trick_bounds(
     >>> trick_bounds(pos, 0)
     (2, 0)
     """
-    run = _start(position, seat, options, table)
-    lo = _k.min_tricks(run.st, run.tt, 0)
-    hi = _k.max_tricks(run.st, run.tt, 0)
-    _finish(run)
-    return int(lo), int(hi)
+    first, second = _at_root(position, seat, _k.Q_BOUNDS, 0, options, table)
+    return int(first[0]), int(second[0])
 
 
 def most_tricks(
@@ -496,10 +493,7 @@ def most_tricks(
     >>> most_tricks(pos, 0), fewest_tricks(pos, 0)
     (1, 1)
     """
-    run = _start(position, seat, options, table)
-    hi = _k.max_tricks(run.st, run.tt, 0)
-    _finish(run)
-    return int(hi)
+    return int(_at_root(position, seat, _k.Q_MOST, 0, options, table)[1][0])
 
 
 def fewest_tricks(
@@ -511,10 +505,7 @@ def fewest_tricks(
 ) -> int:
     """The fewest of the remaining tricks ``seat`` can be held to against all other seats (who then
     try to give it tricks): the first of :func:`trick_bounds`."""
-    run = _start(position, seat, options, table)
-    lo = _k.min_tricks(run.st, run.tt, 0)
-    _finish(run)
-    return int(lo)
+    return int(_at_root(position, seat, _k.Q_FEWEST, 0, options, table)[0][0])
 
 
 def can_take_exactly(
@@ -539,11 +530,7 @@ def can_take_exactly(
     >>> [can_take_exactly(pos, 0, k) for k in range(3)]
     [True, False, True]
     """
-    k = _target(target)
-    run = _start(position, seat, options, table)
-    ok = bool(_k.exact(run.st, run.tt, 0, k))
-    _finish(run)
-    return ok
+    return bool(_at_root(position, seat, _k.Q_EXACT, _target(target), options, table)[0][0])
 
 
 def exact_targets(
@@ -562,11 +549,8 @@ def exact_targets(
     >>> exact_targets(pos, 0), exact_targets(pos, 1)
     ((0, 2), ())
     """
-    run = _start(position, seat, options, table)
-    out = np.zeros(14, dtype=np.int64)
-    r = _k.exact_targets_kernel(run.st, run.tt, out)
-    _finish(run)
-    return tuple(k for k in range(int(r) + 1) if out[k])
+    first, _ = _at_root(position, seat, _k.Q_TARGETS, 0, options, table)
+    return tuple(k for k in range(first.shape[0]) if first[k])
 
 
 def card_values(
@@ -590,7 +574,7 @@ def card_values(
     """
     if seat != position.to_move:
         raise ValueError(f"card_values is for the player to move (seat {position.to_move}), got seat {seat}")
-    values = _per_card(position, seat, _k.Q_EXACT, _target(target), options, table)
+    values = _per_card(position, seat, _k.Q_CARD_EXACT, _target(target), options, table)
     return {c: bool(ok) for c, (ok, _) in values.items()}
 
 
@@ -614,7 +598,7 @@ def card_trick_values(
     >>> {str(Card(c)): v for c, v in card_trick_values(pos, 1).items()}
     {'2S': (2, 2), 'AS': (0, 0)}
     """
-    return _per_card(position, seat, _k.Q_BOUNDS, 0, options, table)
+    return _per_card(position, seat, _k.Q_CARD_BOUNDS, 0, options, table)
 
 
 def card_reach(
@@ -645,8 +629,25 @@ def card_reach(
     >>> {str(Card(c)): v for c, v in card_reach(pos, 1, 1).items()}
     {'2S': (False, True), 'AS': (True, False)}
     """
-    reach = _per_card(position, seat, _k.Q_REACH, _target(target), options, table)
+    reach = _per_card(position, seat, _k.Q_CARD_REACH, _target(target), options, table)
     return {c: (bool(a), bool(b)) for c, (a, b) in reach.items()}
+
+
+def _at_root(
+    position: Position,
+    seat: int,
+    question: int,
+    target: int,
+    options: SearchOptions | None,
+    table: TranspositionTable | None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The answers of a question of :func:`~ohhell.strategies.solver.search.solve` about the position
+    (``first``, ``second``)."""
+    run = _start(position, seat, options, table)
+    out = np.zeros(_k.OUT_SIZE, dtype=np.int64)
+    _k.solve(run.st, run.tt, question, target, out)
+    _finish(run)
+    return out[_k.OUT_FIRST : _k.OUT_FIRST + 14], out[_k.OUT_SECOND : _k.OUT_SECOND + 14]
 
 
 def _per_card(
@@ -657,16 +658,16 @@ def _per_card(
     options: SearchOptions | None,
     table: TranspositionTable | None,
 ) -> dict[int, tuple[int, int]]:
-    """One question of :func:`~ohhell.strategies.solver.search.card_kernel` for each legal card of the
-    mover, by card code in order."""
+    """One question of :func:`~ohhell.strategies.solver.search.solve` for each legal card of the mover,
+    by card code in order."""
     run = _start(position, seat, options, table)
-    codes = np.empty(13, dtype=np.int64)
-    first = np.zeros(13, dtype=np.int64)
-    second = np.zeros(13, dtype=np.int64)
-    m = _k.card_kernel(run.st, run.tt, question, target, codes, first, second)
+    out = np.zeros(_k.OUT_SIZE, dtype=np.int64)
+    m = int(_k.solve(run.st, run.tt, question, target, out))
     _finish(run)
-    order = sorted(range(int(m)), key=lambda i: int(codes[i]))
-    return {int(codes[i]): (int(first[i]), int(second[i])) for i in order}
+    codes = out[_k.OUT_CODES : _k.OUT_CODES + m].tolist()
+    first = out[_k.OUT_FIRST : _k.OUT_FIRST + m].tolist()
+    second = out[_k.OUT_SECOND : _k.OUT_SECOND + m].tolist()
+    return {c: (a, b) for c, a, b in sorted(zip(codes, first, second, strict=True))}
 
 
 def solve_stats() -> SolveStats:

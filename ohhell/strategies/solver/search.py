@@ -2,7 +2,8 @@
 
 Everything in this package but :mod:`ohhell.strategies.solver.position` is
 numba code over plain integers and arrays; the typed API is
-:mod:`ohhell.strategies.solver.position`, which calls the entry points here.
+:mod:`ohhell.strategies.solver.position`, which calls the entry point here
+(:func:`setup`, then :func:`solve` with a question).
 The search is iterative, with an explicit stack of frames in the state array
 (:mod:`ohhell.strategies.solver.layout`): numba's on-disk cache cannot hold
 recursive functions (numba issue #6061, a segfault on reload).  Cards are
@@ -207,15 +208,22 @@ from ohhell.strategies.solver.table import (
 
 __all__ = [
     "setup",
+    "solve",
     "max_tricks",
     "min_tricks",
-    "exact",
     "root_classes",
-    "card_kernel",
-    "Q_EXACT",
+    "Q_FEWEST",
+    "Q_MOST",
     "Q_BOUNDS",
-    "Q_REACH",
-    "exact_targets_kernel",
+    "Q_EXACT",
+    "Q_TARGETS",
+    "Q_CARD_EXACT",
+    "Q_CARD_BOUNDS",
+    "Q_CARD_REACH",
+    "OUT_CODES",
+    "OUT_FIRST",
+    "OUT_SECOND",
+    "OUT_SIZE",
 ]
 
 _BIG = 99  # a window end beyond any number of tricks
@@ -917,7 +925,7 @@ def _start_bounds(st: np.ndarray) -> tuple[int, int]:
     return 0, r
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def max_tricks(st: np.ndarray, tt: np.ndarray, ply: int) -> int:
     """The most tricks ``s`` can force from the position in ``st`` (upward null-window searches)."""
     lb, ub = _start_bounds(st)
@@ -959,7 +967,7 @@ def _at_most(st: np.ndarray, tt: np.ndarray, ply: int, k: int) -> bool:
     return _ask(st, tt, ply, -_BIG, k)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, inline="always", error_model="numpy")
 def min_tricks(st: np.ndarray, tt: np.ndarray, ply: int) -> int:
     """The fewest tricks ``s`` can force from the position in ``st`` (upward null-window searches).
 
@@ -994,14 +1002,6 @@ def min_tricks(st: np.ndarray, tt: np.ndarray, ply: int) -> int:
 
 
 @njit(cache=True, error_model="numpy")
-def exact(st: np.ndarray, tt: np.ndarray, ply: int, target: int) -> bool:
-    """Can ``s`` force exactly ``target`` tricks from the position in ``st``?"""
-    if target < 0 or target > _mover_tricks_left(st):
-        return False
-    return _ask(st, tt, ply, target, target)
-
-
-@njit(cache=True, error_model="numpy")
 def root_classes(st: np.ndarray, codes: np.ndarray, reps: np.ndarray) -> int:
     """The mover's legal cards and their class representatives (the ply-0 move list is scratch)."""
     p = (st[_LEADER] + st[_TLEN]) % st[_N]
@@ -1031,22 +1031,60 @@ def _play(st: np.ndarray, c: int) -> int:
     return 0
 
 
-# the questions of card_kernel
-Q_EXACT = 0  # first: exactly target forced (0/1)
-Q_BOUNDS = 1  # first, second: the fewest and the most tricks forced
-Q_REACH = 2  # first: at most target can be forced (0/1); second: at least target can (0/1)
+# the questions of solve: about the position (the answers in first[0] and second[0]; exact targets in first) ...
+Q_FEWEST = 0  # the fewest tricks forced
+Q_MOST = 1  # the most tricks forced (in second[0])
+Q_BOUNDS = 2  # both
+Q_EXACT = 3  # exactly target forced (0/1)
+Q_TARGETS = 4  # first[k]: exactly k forced (0/1), k from 0 to the tricks left (returned)
+# ... or about each legal card of the mover (the answers of the i-th card in first[i] and second[i])
+Q_CARD_EXACT = 5  # first: exactly target forced (0/1)
+Q_CARD_BOUNDS = 6  # first, second: the fewest and the most tricks forced
+Q_CARD_REACH = 7  # first: at most target can be forced (0/1); second: at least target can (0/1)
+# where solve's answers go in its output array (one array: each array argument costs a call from Python time)
+OUT_CODES = 0
+OUT_FIRST = 16
+OUT_SECOND = 32
+OUT_SIZE = 48
 
 
 @njit(cache=True, error_model="numpy")
-def card_kernel(
-    st: np.ndarray, tt: np.ndarray, question: int, target: int, codes: np.ndarray, first: np.ndarray, second: np.ndarray
-) -> int:
-    """For each legal card of the mover, one question (``Q_*``) about ``s``'s tricks after it, counted
-    from the root (the card's own trick included); returns the number of legal cards.  Cards of one
-    class share the answers of its representative."""
+def solve(st: np.ndarray, tt: np.ndarray, question: int, target: int, out: np.ndarray) -> int:
+    """Answer one question (``Q_*``) about ``s``'s tricks from the position in ``st``, counted from the
+    root (the current trick included), into ``out`` (``OUT_SIZE`` words: ``first`` and ``second`` at
+    ``OUT_FIRST`` and ``OUT_SECOND``, 14 words each, and for a card's question the cards at
+    ``OUT_CODES``); returns the number of answers (1; the tricks left for ``Q_TARGETS``; the number of
+    legal cards for a card's question).
+
+    The one entry point of the compiled search: numba links the search into each function that calls
+    it and optimises the whole again, about two seconds of the first compile for each such entry
+    (measured: ``benchmarks/RESULTS-solver.md``).  A card's question is searched from ply 1 after the
+    card is played at ply 0; cards of one class share the answers of its representative.  (Finding the
+    fewest and most tricks first would rule exact targets out, but costs more: a failing exact search
+    is cheap, a bound needs a succeeding one.)
+    """
+    codes = out[OUT_CODES : OUT_CODES + 14]
+    first = out[OUT_FIRST : OUT_FIRST + 14]
+    second = out[OUT_SECOND : OUT_SECOND + 14]
+    if question == Q_TARGETS:
+        r = _mover_tricks_left(st)
+        for k in range(r + 1):
+            first[k] = 1 if _ask(st, tt, 0, k, k) else 0
+            if st[C_ABORTED] != 0:
+                break
+        return r
+    if question == Q_EXACT:
+        ok = 0 <= target <= _mover_tricks_left(st) and _ask(st, tt, 0, target, target)
+        first[0] = 1 if ok else 0
+        return 1
+    if question < Q_CARD_EXACT:
+        if question != Q_MOST:
+            first[0] = min_tricks(st, tt, 0)
+        if question != Q_FEWEST and st[C_ABORTED] == 0:
+            second[0] = max_tricks(st, tt, 0)
+        return 1
     reps = np.empty(13, dtype=np.int64)
     m = root_classes(st, codes, reps)
-    one = plain(1)  # the root of a card's search (a literal 1 would compile min_tricks and the rest anew)
     work = st.copy()
     for i in range(m):
         if reps[i] != codes[i]:
@@ -1058,32 +1096,17 @@ def card_kernel(
         work[:] = st
         d = _play(work, codes[i])
         t = target - d
-        if question == Q_EXACT:
-            first[i] = 1 if _ask(work, tt, one, t, t) else 0
-        elif question == Q_BOUNDS:
-            first[i] = d + min_tricks(work, tt, one)
-            second[i] = d + max_tricks(work, tt, one)
+        if question == Q_CARD_EXACT:
+            first[i] = 1 if _ask(work, tt, 1, t, t) else 0
+        elif question == Q_CARD_BOUNDS:
+            first[i] = d + min_tricks(work, tt, 1)
+            second[i] = d + max_tricks(work, tt, 1)
         else:
-            first[i] = 1 if _at_most(work, tt, one, t) else 0
-            second[i] = 1 if work[C_ABORTED] == 0 and _ask(work, tt, one, t, _BIG) else 0
+            first[i] = 1 if _at_most(work, tt, 1, t) else 0
+            second[i] = 1 if work[C_ABORTED] == 0 and _ask(work, tt, 1, t, _BIG) else 0
         for q in range(C_NODES, C_STORES + 1):
             st[q] = work[q]
         if work[C_ABORTED] != 0:
             st[C_ABORTED] = 1
             break
     return m
-
-
-@njit(cache=True, error_model="numpy")
-def exact_targets_kernel(st: np.ndarray, tt: np.ndarray, out: np.ndarray) -> int:
-    """``out[k] = 1`` when ``s`` can force exactly ``k`` tricks, for ``k`` in ``0..r``; returns ``r``.
-
-    One search per target, sharing the table.  (Finding the fewest and most tricks first would rule
-    targets out, but costs more: a failing exact search is cheap, a bound needs a succeeding one.)
-    """
-    r = _mover_tricks_left(st)
-    for k in range(r + 1):
-        out[k] = 1 if _ask(st, tt, 0, k, k) else 0
-        if st[C_ABORTED] != 0:
-            break
-    return r
