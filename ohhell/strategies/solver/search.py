@@ -216,7 +216,9 @@ __all__ = [
     "Q_MOST",
     "Q_BOUNDS",
     "Q_EXACT",
+    "Q_REACH",
     "Q_TARGETS",
+    "CARD",
     "Q_CARD_EXACT",
     "Q_CARD_BOUNDS",
     "Q_CARD_REACH",
@@ -1031,16 +1033,18 @@ def _play(st: np.ndarray, c: int) -> int:
     return 0
 
 
-# the questions of solve: about the position (the answers in first[0] and second[0]; exact targets in first) ...
+# the questions of solve, about the position (the answers in first[0] and second[0]) ...
 Q_FEWEST = 0  # the fewest tricks forced
-Q_MOST = 1  # the most tricks forced (in second[0])
-Q_BOUNDS = 2  # both
+Q_MOST = 1  # the most tricks forced (in second)
+Q_BOUNDS = 2  # first, second: the fewest and the most
 Q_EXACT = 3  # exactly target forced (0/1)
-Q_TARGETS = 4  # first[k]: exactly k forced (0/1), k from 0 to the tricks left (returned)
-# ... or about each legal card of the mover (the answers of the i-th card in first[i] and second[i])
-Q_CARD_EXACT = 5  # first: exactly target forced (0/1)
-Q_CARD_BOUNDS = 6  # first, second: the fewest and the most tricks forced
-Q_CARD_REACH = 7  # first: at most target can be forced (0/1); second: at least target can (0/1)
+Q_REACH = 4  # first: at most target can be forced (0/1); second: at least target can (0/1)
+Q_TARGETS = 5  # first[k]: exactly k forced (0/1), k from 0 to the tricks left (returned); the position only
+# ... or, with CARD added, about each legal card of the mover (the i-th card's answers in first[i] and second[i])
+CARD = 8
+Q_CARD_EXACT = CARD + Q_EXACT
+Q_CARD_BOUNDS = CARD + Q_BOUNDS
+Q_CARD_REACH = CARD + Q_REACH
 # where solve's answers go in its output array (one array: each array argument costs a call from Python time)
 OUT_CODES = 0
 OUT_FIRST = 16
@@ -1056,57 +1060,57 @@ def solve(st: np.ndarray, tt: np.ndarray, question: int, target: int, out: np.nd
     ``OUT_CODES``); returns the number of answers (1; the tricks left for ``Q_TARGETS``; the number of
     legal cards for a card's question).
 
-    The one entry point of the compiled search: numba links the search into each function that calls
-    it and optimises the whole again, about two seconds of the first compile for each such entry
-    (measured: ``benchmarks/RESULTS-solver.md``).  A card's question is searched from ply 1 after the
-    card is played at ply 0; cards of one class share the answers of its representative.  (Finding the
-    fewest and most tricks first would rule exact targets out, but costs more: a failing exact search
-    is cheap, a bound needs a succeeding one.)
+    The one entry point of the compiled search: numba links the search into each compiled function
+    that calls it and optimises the whole again, about two seconds of the first compile for each
+    (measured: ``benchmarks/RESULTS-solver.md``); and each question's code appears once (the position
+    is answered as a single item at ply 0, each card as one at ply 1 after it is played at ply 0), as
+    numba inlines ``min_tricks`` and the rest at every call site.  Cards of one class share the
+    answers of its representative.  (Finding the fewest and most tricks first would rule exact targets
+    out, but costs more: a failing exact search is cheap, a bound needs a succeeding one.)
     """
     codes = out[OUT_CODES : OUT_CODES + 14]
     first = out[OUT_FIRST : OUT_FIRST + 14]
     second = out[OUT_SECOND : OUT_SECOND + 14]
-    if question == Q_TARGETS:
-        r = _mover_tricks_left(st)
-        for k in range(r + 1):
-            first[k] = 1 if _ask(st, tt, 0, k, k) else 0
-            if st[C_ABORTED] != 0:
-                break
-        return r
-    if question == Q_EXACT:
-        ok = 0 <= target <= _mover_tricks_left(st) and _ask(st, tt, 0, target, target)
-        first[0] = 1 if ok else 0
-        return 1
-    if question < Q_CARD_EXACT:
-        if question != Q_MOST:
-            first[0] = min_tricks(st, tt, 0)
-        if question != Q_FEWEST and st[C_ABORTED] == 0:
-            second[0] = max_tricks(st, tt, 0)
-        return 1
     reps = np.empty(13, dtype=np.int64)
-    m = root_classes(st, codes, reps)
-    work = st.copy()
+    cards = question >= CARD
+    m = root_classes(st, codes, reps) if cards else 1
+    q = question - CARD if cards else question
+    work = st.copy() if cards else st
     for i in range(m):
-        if reps[i] != codes[i]:
+        if cards and reps[i] != codes[i]:
             for j in range(i):
                 if codes[j] == reps[i]:
                     first[i] = first[j]
                     second[i] = second[j]
             continue
-        work[:] = st
-        d = _play(work, codes[i])
+        d = 0
+        ply = 0
+        if cards:
+            work[:] = st
+            d = _play(work, codes[i])
+            ply = 1
         t = target - d
-        if question == Q_CARD_EXACT:
-            first[i] = 1 if _ask(work, tt, 1, t, t) else 0
-        elif question == Q_CARD_BOUNDS:
-            first[i] = d + min_tricks(work, tt, 1)
-            second[i] = d + max_tricks(work, tt, 1)
+        if q == Q_TARGETS:
+            r = _mover_tricks_left(work)
+            for k in range(r + 1):
+                first[k] = 1 if _ask(work, tt, ply, k, k) else 0
+                if work[C_ABORTED] != 0:
+                    break
+            return r
+        if q == Q_EXACT:
+            first[i] = 1 if 0 <= t <= _mover_tricks_left(work) and _ask(work, tt, ply, t, t) else 0
+        elif q == Q_REACH:
+            first[i] = 1 if _at_most(work, tt, ply, t) else 0
+            second[i] = 1 if work[C_ABORTED] == 0 and _ask(work, tt, ply, t, _BIG) else 0
         else:
-            first[i] = 1 if _at_most(work, tt, 1, t) else 0
-            second[i] = 1 if work[C_ABORTED] == 0 and _ask(work, tt, 1, t, _BIG) else 0
-        for q in range(C_NODES, C_STORES + 1):
-            st[q] = work[q]
-        if work[C_ABORTED] != 0:
-            st[C_ABORTED] = 1
-            break
+            if q != Q_MOST:
+                first[i] = d + min_tricks(work, tt, ply)
+            if q != Q_FEWEST and work[C_ABORTED] == 0:
+                second[i] = d + max_tricks(work, tt, ply)
+        if cards:
+            for c in range(C_NODES, C_STORES + 1):
+                st[c] = work[c]
+            if work[C_ABORTED] != 0:
+                st[C_ABORTED] = 1
+                break
     return m
