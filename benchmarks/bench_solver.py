@@ -3,11 +3,12 @@
 Run from the project root:
 
     python benchmarks/bench_solver.py            # 200 deals at 4 x 7, 100 at 4 x 10, per trump kind,
-                                                 # 8 at 4 x 13 (larger table, node limit); writes RESULTS-solver.md
+                                                 # 12 at 4 x 13 (larger table, node limit); writes RESULTS-solver.md
     python benchmarks/bench_solver.py --quick    # fewer deals, prints only
 
 For each random deal (seat 0 leads, the seat asked about drawn at random)
-the table gives the median and 95th percentile of the wall time of
+the table gives the median (with a distribution-free 95% confidence interval
+from the order statistics) and 95th percentile of the wall time of
 ``trick_bounds`` (the fewest and the most tricks the seat can force), of
 ``most_tricks`` alone and of ``can_take_exactly`` with the target drawn as
 the seat's most tricks, each
@@ -38,6 +39,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from scipy import stats
 from solver_deals import random_positions
 
 from ohhell.strategies.solver import (
@@ -102,6 +104,20 @@ def ms(x: np.ndarray, q: float) -> str:
     return f"{np.nanpercentile(x, q) * 1e3:,.2f}"
 
 
+def median_ci(x: np.ndarray, level: float = 0.95) -> str:
+    """A distribution-free confidence interval of the median time, in ms: the order statistics
+    ``x_(k)`` and ``x_(n + 1 - k)`` with the largest ``k`` for which ``P(Binomial(n, 1/2) < k)`` is at
+    most ``(1 - level) / 2`` (coverage at least ``level``); "-" when the deals are too few."""
+    xs = np.sort(x[~np.isnan(x)])
+    n = len(xs)
+    j = -1
+    while j + 1 < n and stats.binom.cdf(j + 1, n, 0.5) <= (1 - level) / 2:
+        j += 1
+    if j < 0:
+        return "-"
+    return f"{xs[j] * 1e3:,.2f}-{xs[n - 1 - j] * 1e3:,.2f}"
+
+
 def count(x: np.ndarray, q: float) -> str:
     if np.isnan(x).all():
         return "-"
@@ -146,15 +162,15 @@ def main() -> None:
         " *over limit* counts the deals whose"
         " trick_bounds did (then the medians and p95 are lower bounds, and can_take_exactly is not measured).",
         "",
-        "| deal | trump | deals | over limit | trick_bounds median | p95 | nodes median | p95 |"
+        "| deal | trump | deals | over limit | trick_bounds median | its 95% CI | p95 | nodes median | p95 |"
         " most_tricks median | p95 | nodes median |"
         " can_take_exactly(max) median | p95 | nodes median | p95 |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     sizes = [(4, 7, 40 if q else 200), (4, 10, 15 if q else 100)]
     if not q:
         sizes += [(3, 10, 50), (5, 7, 50), (7, 5, 50)]
-    sizes += [(4, 13, 2 if q else 8)]
+    sizes += [(4, 13, 2 if q else 12)]
     big_table = TranspositionTable(bits=args.bits_13)  # (its rows are allocated at its first use)
     for players, cards, deals in sizes:
         for trump in ("suit", "none", "setesdal"):
@@ -166,7 +182,8 @@ def main() -> None:
             over = int(r["capped"][0])
             lines.append(
                 f"| {players} x {cards} | {trump} | {deals} | {over if options else '-'}"
-                f" | {ms(r['tb_t'], 50)} | {ms(r['tb_t'], 95)} | {count(r['tb_n'], 50)} | {count(r['tb_n'], 95)}"
+                f" | {ms(r['tb_t'], 50)} | {median_ci(r['tb_t'])} | {ms(r['tb_t'], 95)}"
+                f" | {count(r['tb_n'], 50)} | {count(r['tb_n'], 95)}"
                 f" | {ms(r['mt_t'], 50)} | {ms(r['mt_t'], 95)} | {count(r['mt_n'], 50)}"
                 f" | {ms(r['ex_t'], 50)} | {ms(r['ex_t'], 95)} | {count(r['ex_n'], 50)} | {count(r['ex_n'], 95)} |"
             )
