@@ -20,6 +20,8 @@ Modules
   points the API calls;
 - :mod:`~ohhell.strategies.solver.layout`: the layouts of the state and table
   arrays, option flags, counters and bit tables;
+- :mod:`~ohhell.strategies.solver.indexing`: the solver's compiled functions
+  index their arrays without Python's negative-index step;
 - :mod:`~ohhell.strategies.solver.moves`: legal cards, equivalent-card
   classes, move generation and ordering (heuristics, the table's card, a
   killer move);

@@ -24,6 +24,9 @@ import numpy as np
 from numba import njit
 
 from ohhell.cards.masks import highest_bit, lowest_bit
+from ohhell.strategies.solver.indexing import install
+
+install()  # before any of the solver's functions compiles: they index without negative indices
 
 __all__ = [
     "ST_SIZE",
