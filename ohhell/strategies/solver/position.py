@@ -474,8 +474,8 @@ def trick_bounds(
     >>> trick_bounds(pos, 0)
     (2, 0)
     """
-    first, second = _at_root(position, seat, _k.Q_BOUNDS, 0, options, table)
-    return int(first[0]), int(second[0])
+    _, out = _solve(position, seat, _k.Q_BOUNDS, 0, options, table)
+    return int(out[_k.OUT_FIRST]), int(out[_k.OUT_SECOND])
 
 
 def most_tricks(
@@ -493,7 +493,7 @@ def most_tricks(
     >>> most_tricks(pos, 0), fewest_tricks(pos, 0)
     (1, 1)
     """
-    return int(_at_root(position, seat, _k.Q_MOST, 0, options, table)[1][0])
+    return int(_solve(position, seat, _k.Q_MOST, 0, options, table)[1][_k.OUT_SECOND])
 
 
 def fewest_tricks(
@@ -505,7 +505,7 @@ def fewest_tricks(
 ) -> int:
     """The fewest of the remaining tricks ``seat`` can be held to against all other seats (who then
     try to give it tricks): the first of :func:`trick_bounds`."""
-    return int(_at_root(position, seat, _k.Q_FEWEST, 0, options, table)[0][0])
+    return int(_solve(position, seat, _k.Q_FEWEST, 0, options, table)[1][_k.OUT_FIRST])
 
 
 def can_take_exactly(
@@ -530,7 +530,7 @@ def can_take_exactly(
     >>> [can_take_exactly(pos, 0, k) for k in range(3)]
     [True, False, True]
     """
-    return bool(_at_root(position, seat, _k.Q_EXACT, _target(target), options, table)[0][0])
+    return bool(_solve(position, seat, _k.Q_EXACT, _target(target), options, table)[1][_k.OUT_FIRST])
 
 
 def exact_targets(
@@ -549,8 +549,8 @@ def exact_targets(
     >>> exact_targets(pos, 0), exact_targets(pos, 1)
     ((0, 2), ())
     """
-    first, _ = _at_root(position, seat, _k.Q_TARGETS, 0, options, table)
-    return tuple(k for k in range(first.shape[0]) if first[k])
+    r, out = _solve(position, seat, _k.Q_TARGETS, 0, options, table)
+    return tuple(k for k in range(r + 1) if out[_k.OUT_FIRST + k])
 
 
 def card_values(
@@ -574,7 +574,7 @@ def card_values(
     """
     if seat != position.to_move:
         raise ValueError(f"card_values is for the player to move (seat {position.to_move}), got seat {seat}")
-    values = _per_card(position, seat, _k.Q_CARD_EXACT, _target(target), options, table)
+    values = _by_card(*_solve(position, seat, _k.Q_CARD_EXACT, _target(target), options, table))
     return {c: bool(ok) for c, (ok, _) in values.items()}
 
 
@@ -598,7 +598,7 @@ def card_trick_values(
     >>> {str(Card(c)): v for c, v in card_trick_values(pos, 1).items()}
     {'2S': (2, 2), 'AS': (0, 0)}
     """
-    return _per_card(position, seat, _k.Q_CARD_BOUNDS, 0, options, table)
+    return _by_card(*_solve(position, seat, _k.Q_CARD_BOUNDS, 0, options, table))
 
 
 def card_reach(
@@ -629,41 +629,29 @@ def card_reach(
     >>> {str(Card(c)): v for c, v in card_reach(pos, 1, 1).items()}
     {'2S': (False, True), 'AS': (True, False)}
     """
-    reach = _per_card(position, seat, _k.Q_CARD_REACH, _target(target), options, table)
+    reach = _by_card(*_solve(position, seat, _k.Q_CARD_REACH, _target(target), options, table))
     return {c: (bool(a), bool(b)) for c, (a, b) in reach.items()}
 
 
-def _at_root(
+def _solve(
     position: Position,
     seat: int,
     question: int,
     target: int,
     options: SearchOptions | None,
     table: TranspositionTable | None,
-) -> tuple[np.ndarray, np.ndarray]:
-    """The answers of a question of :func:`~ohhell.strategies.solver.search.solve` about the position
-    (``first``, ``second``)."""
-    run = _start(position, seat, options, table)
-    out = np.zeros(_k.OUT_SIZE, dtype=np.int64)
-    _k.solve(run.st, run.tt, question, target, out)
-    _finish(run)
-    return out[_k.OUT_FIRST : _k.OUT_FIRST + 14], out[_k.OUT_SECOND : _k.OUT_SECOND + 14]
-
-
-def _per_card(
-    position: Position,
-    seat: int,
-    question: int,
-    target: int,
-    options: SearchOptions | None,
-    table: TranspositionTable | None,
-) -> dict[int, tuple[int, int]]:
-    """One question of :func:`~ohhell.strategies.solver.search.solve` for each legal card of the mover,
-    by card code in order."""
+) -> tuple[int, np.ndarray]:
+    """Ask :func:`~ohhell.strategies.solver.search.solve` one question (``Q_*``): the number of answers
+    it returns and its output array (the position's answers at ``OUT_FIRST`` and ``OUT_SECOND``)."""
     run = _start(position, seat, options, table)
     out = np.zeros(_k.OUT_SIZE, dtype=np.int64)
     m = int(_k.solve(run.st, run.tt, question, target, out))
     _finish(run)
+    return m, out
+
+
+def _by_card(m: int, out: np.ndarray) -> dict[int, tuple[int, int]]:
+    """The answers of a card's question (``m`` legal cards) by card code, in order."""
     codes = out[_k.OUT_CODES : _k.OUT_CODES + m].tolist()
     first = out[_k.OUT_FIRST : _k.OUT_FIRST + m].tolist()
     second = out[_k.OUT_SECOND : _k.OUT_SECOND + m].tolist()
