@@ -1047,7 +1047,7 @@ CARD = 8
 Q_CARD_EXACT = CARD + Q_EXACT
 Q_CARD_BOUNDS = CARD + Q_BOUNDS
 Q_CARD_REACH = CARD + Q_REACH
-# where solve's answers go in its output array (one array: each array argument costs a call from Python time)
+# where solve puts its answers: one output array (each array argument adds to the cost of a call from Python)
 OUT_CODES = 0
 OUT_FIRST = 16
 OUT_SECOND = 32
