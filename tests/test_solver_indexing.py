@@ -1,7 +1,7 @@
 """The solver's compiled functions index without negative indices, and never need one.
 
 :mod:`ohhell.strategies.solver.indexing` lowers the solver's own array indexing
-without Python's negative-index step (1.15-1.19x faster: ``benchmarks/RESULTS-solver.md``).
+without Python's negative-index step (1.14-1.19x faster: ``benchmarks/RESULTS-solver.md``).
 Contract tests: the hook is in place, it covers the solver's functions and no
 one else's.  And a run with numba's bounds checks on (a fresh process, an empty
 cache): a negative index, which the solver would now read outside its array,

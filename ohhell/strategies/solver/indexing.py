@@ -10,7 +10,7 @@ a function is lowered: for a function of this package (told by its mangled name,
 which starts with the package's qualified name) it only casts the index; every
 other function is lowered as numba makes it.  Measured deal by deal
 (``benchmarks/RESULTS-solver.md``): ``trick_bounds`` 1.18x faster at 4 x 10 and
-1.15x at 4 x 7, the same answers.
+1.14x at 4 x 7, the same answers.
 
 :mod:`ohhell.strategies.solver.layout`, which every compiled module of the solver
 imports, installs it, so the hook is in place before any solver function

@@ -85,7 +85,7 @@ and ``tt`` that carry no reference count (numba otherwise updates the
 counts atomically around every call, a third of the time), and its small
 helpers are inlined by LLVM (``layout.inlined``); every array index is
 lowered without the negative-index step (:mod:`ohhell.strategies.solver.indexing`,
-1.15-1.19x).  Numba's cache
+1.14-1.19x).  Numba's cache
 only notices edits to a function's own file, and the search compiles in the
 other modules' functions: after editing one of them, delete the solver's
 cached ``__pycache__/*.nbi`` and ``*.nbc``.
