@@ -78,6 +78,7 @@ def inlined(fn: _F) -> _F:
 
 # ---- state layout (indices into st) -------------------------------------------------------------
 _H = 0  # hands by seat, 7 slots
+_NBA = 7  # buckets of the exact part this search uses: a prefix sized to the position (table._active_buckets)
 _N = 32
 _S = 33  # the seat searched for
 _UNDER = 34

@@ -358,9 +358,12 @@ class TranspositionTable:
     the holders of the cards a result depended on, so a table can serve any
     number of positions and deals; :meth:`clear` forgets everything
     (for reproducible node counts).  The functions use one shared table unless
-    given another.  The default size suits deals of up to 10 cards a hand;
-    larger deals search far fewer nodes with a larger table (at 4 x 11,
-    ``bits=22`` took 1.44x less time than the default: ``benchmarks/RESULTS-solver.md``).
+    given another.  A search uses the first part of the table sized to its
+    position, so that the rows it probes stay in the processor's caches
+    (``2**(c // 2 - 3)`` entries for ``c`` cards held in all: 4,096 at 4 x 7,
+    131,072 at 4 x 10, the whole default table from 46 cards); a table larger
+    than the default serves only larger deals (4 players with 12 or 13 cards:
+    ``bits=22`` is what ``benchmarks/bench_solver.py`` uses at 4 x 13).
 
     Examples
     --------

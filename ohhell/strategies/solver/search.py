@@ -155,6 +155,7 @@ from ohhell.strategies.solver.layout import (
     _MV,
     _N,
     _NB,
+    _NBA,
     _NOPRB,
     _OVER,
     _OWN,
@@ -190,6 +191,7 @@ from ohhell.strategies.solver.layout import (
 )
 from ohhell.strategies.solver.moves import _classes, _gen_moves, _order_moves
 from ohhell.strategies.solver.table import (
+    _active_buckets,
     _card_of,
     _init_keys,
     _key_remove,
@@ -544,7 +546,7 @@ def _enter(st: np.ndarray, tt: np.ndarray, tf: np.ndarray, ply: int, lo: int, hi
         if (flags & F_TT) != 0:  # the key first: its row of the table loads while the bounds are tried
             tag = st[_TAG] | (leader + 1) | ((flags & _M_TIE) << 17)  # the tie games (one tag): bit 24
             check = _make_key(st, kb, tag)
-            b = (check >> 1) & (st[_NB] - 1)
+            b = (check >> 1) & (st[_NBA] - 1)
             _prefetch_row(tf, b)
         if (flags & F_BOUNDS) != 0 and not chosen:
             d = _sure_decides(st, r, lo, hi)
@@ -806,6 +808,7 @@ def _search(st: np.ndarray, tt: np.ndarray) -> bool:
     tf = carray(_int64_ptr(tt.ctypes.data), tt.shape[0] * tt.shape[1])  # the table as one row
     tt = carray(_int64_ptr(tt.ctypes.data), (tt.shape[0], tt.shape[1]))
     st[_NB] = tt.shape[0] * 2 // 3  # the exact part's buckets; the pattern part is the last third
+    st[_NBA] = _active_buckets(st)  # of which the search uses a prefix sized to the position
     s = st[_S]
     root = st[_ROOT]
     lo = st[_Q_LO]

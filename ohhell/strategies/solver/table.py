@@ -70,6 +70,7 @@ from ohhell.strategies.solver.layout import (
     _MINGEN,
     _N,
     _NB,
+    _NBA,
     _OVER,
     _OWN,
     _S,
@@ -438,10 +439,27 @@ def _pt_hash(tag: int, la: int, lb: int) -> int:
 
 
 @njit(cache=True, inline="always", error_model="numpy")
+def _active_buckets(st: np.ndarray) -> int:
+    """How many buckets of the exact part a search uses, from the first: ``2**(c // 2 - 5)`` for ``c``
+    cards held in all (at least 1,024, at most the table's), and a quarter as many pattern buckets.
+
+    A search probes mostly positions new to it, each probe a row the processor must fetch; a part of
+    the table sized to the search's positions (their number grows about 1.4x a card held) keeps its
+    rows in the caches: a prefix of 256 KiB at 4 x 7, 8 MiB at 4 x 10, the whole default table from 46
+    cards.  Measured deal by deal against the whole default table (2**18 buckets), the same answers,
+    at the median: 4 x 7 1.30x faster, 4 x 10 with a trump suit 1.09x, without trump 1.12x, with the
+    Setesdal pair 1.03x, 5 x 7 1.13x, 3 x 10 1.19x, 7 x 5 1.08x, 4 x 11 1.06x, the sums of the times
+    within 1% or lower, for up to 11% more nodes (``benchmarks/RESULTS-solver.md``).
+    """
+    c = popcount(st[_ALL])
+    return int(min(st[_NB], np.int64(1) << max(10, c // 2 - 5)))
+
+
+@njit(cache=True, inline="always", error_model="numpy")
 def _pt_bucket(st: np.ndarray, tag: int, la: int, lb: int) -> int:
-    """The offset (in the flat table) of the pattern bucket for these lengths."""
-    nb = int(st[_NB])
-    return 32 * nb + 64 * ((_pt_hash(tag, la, lb) >> 8) & (nb // 4 - 1))
+    """The offset (in the flat table) of the pattern bucket for these lengths: the pattern part starts
+    after the whole exact part, and a search uses its first ``st[_NBA] // 4`` buckets."""
+    return 32 * int(st[_NB]) + 64 * ((_pt_hash(tag, la, lb) >> 8) & (int(st[_NBA]) // 4 - 1))
 
 
 @inlined
