@@ -9,6 +9,7 @@ on and with all of them off.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import itertools
@@ -588,6 +589,28 @@ def test_a_shared_table_serves_many_deals_and_seats() -> None:
         pos = Position(hands=hands, over=over, leader=rng.randrange(4))
         for seat in range(4):
             assert trick_bounds(pos, seat, table=table) == trick_bounds(pos, seat, table=TranspositionTable(bits=12))
+
+
+@pytest.mark.parametrize("players,cards,buckets", [(4, 7, 1024), (4, 10, 1 << 15), (4, 13, 1 << 18)])
+def test_a_search_uses_the_part_of_the_table_sized_to_its_position(players: int, cards: int, buckets: int) -> None:
+    """``2**(c // 2 - 5)`` buckets of the exact part for ``c`` cards held (at least 1,024, at most all of
+    the table's 2**18 by default), and a quarter as many pattern buckets: nothing is written beyond them,
+    and the 4 x 13 search reaches the exact part's last quarter."""
+    rng = random.Random(f"part-{players}-{cards}")
+    pos = _random_deal(rng, players, cards, "one")
+    table = TranspositionTable()  # 2**20 entries: 2**18 exact buckets of 32 words, then 2**16 pattern buckets of 64
+    options = SearchOptions(node_limit=300_000)  # enough entries; a call stopped at the limit has stored them
+    with contextlib.suppress(SearchLimitExceeded):
+        trick_bounds(pos, 0, table=table, options=options)
+    rows = table.array
+    exact = 1 << 18
+    used = np.flatnonzero(rows[:exact].any(axis=1))
+    assert used.max() < buckets
+    if cards == 13:
+        assert used.max() >= 3 * buckets // 4
+    pattern = np.flatnonzero(rows[exact:].reshape(-1, 64).any(axis=1))
+    assert pattern.size > 0 or cards == 13  # (at 4 x 13 the first 300,000 nodes are all in the tie games)
+    assert pattern.max(initial=0) < buckets // 4
 
 
 def test_a_node_limit_stops_a_call_and_is_reported() -> None:
