@@ -33,6 +33,7 @@ from ohhell.strategies.solver import (
 )
 from ohhell.strategies.solver import search as _search
 from ohhell.strategies.solver.indexing import installed, mangled_prefix
+from tests.test_solver import _random_deal
 
 
 @njit(cache=False)
@@ -52,22 +53,12 @@ def test_the_hook_covers_the_solver_and_nothing_else() -> None:
 
 
 def _deal(rng: random.Random, players: int, cards: int, trump: str, played: int) -> Position:
-    """A deal from one deck, a random seat leading, the first ``played`` cards of its trick played
-    (each the lowest legal card, so the position stays legal)."""
-    deck = rng.sample(range(52), players * cards)
-    hands = [sum(1 << c for c in deck[i * cards : (i + 1) * cards]) for i in range(players)]
-    under, over = {"none": (-1, -1), "one": (-1, rng.randrange(4)), "setesdal": tuple(rng.sample(range(4), 2))}[trump]
-    leader = rng.randrange(players)
-    trick: list[int] = []
-    for k in range(played):
-        p = (leader + k) % players
-        led = trick[0] // 13 if trick else -1
-        suit = (hands[p] >> (13 * led)) & 0x1FFF if led >= 0 else 0
-        mask = suit << (13 * led) if suit else hands[p]
-        card = (mask & -mask).bit_length() - 1
-        hands[p] ^= 1 << card
-        trick.append(card)
-    return Position(hands=tuple(hands), under=under, over=over, leader=leader, trick=tuple(trick))
+    """A deal as the solver's tests draw it, the first ``played`` cards of its trick played (each the
+    lowest legal card, so the position stays legal)."""
+    pos = _random_deal(rng, players, cards, trump)
+    for _ in range(played):
+        pos = pos.play(min(pos.legal_cards()))
+    return pos
 
 
 def answers() -> list[object]:
