@@ -72,9 +72,9 @@ _COMPILE_LOCKS = "OHHELL_TEST_COMPILE_LOCKS"
 _COMPILE_WAIT = 600.0
 
 
-def compile_one_at_a_time(folder: Path) -> bool:
+def compile_one_at_a_time(folder: Path) -> None:
     """Make this process's compiles of the package's functions wait for another process of the run compiling
-    the same function; False where that cannot be done (no ``fcntl``)."""
+    the same function; nothing where that cannot be done (no ``fcntl``)."""
     try:
         import fcntl
 
@@ -82,7 +82,7 @@ def compile_one_at_a_time(folder: Path) -> bool:
         from numba.core.compiler_lock import global_compiler_lock
         from numba.core.dispatcher import Dispatcher
     except ImportError:
-        return False
+        return
     original = Dispatcher.compile
     held: set[str] = set()  # the functions this process compiles now (a compile may compile its own again)
 
@@ -108,7 +108,6 @@ def compile_one_at_a_time(folder: Path) -> bool:
                 held.discard(name)  # the lock goes with the file
 
     Dispatcher.compile = compile  # type: ignore[method-assign]
-    return True
 
 
 def pytest_configure(config: pytest.Config) -> None:
