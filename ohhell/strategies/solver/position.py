@@ -360,7 +360,7 @@ class TranspositionTable:
     (for reproducible node counts).  The functions use one shared table unless
     given another.  A search uses the first part of the table sized to its
     position, so that the rows it probes stay in the processor's caches
-    (``2**(c // 2 - 3)`` entries for ``c`` cards held in all: 4,096 at 4 x 7,
+    (``2**(c // 2 - 3)`` entries for ``c`` cards held in all, at least 4,096: 4,096 at 4 x 7,
     131,072 at 4 x 10, the whole default table from 46 cards); a table larger
     than the default serves only larger deals (4 players with 12 or 13 cards:
     ``bits=22`` is what ``benchmarks/bench_solver.py`` uses at 4 x 13).
