@@ -24,7 +24,7 @@ from __future__ import annotations
 import argparse
 import collections
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -75,7 +75,7 @@ def strategy_value(hands: tuple[int, ...], leader: int, s: int, trump: int, foll
         plain = [c for c in _bits(mine) if c // 13 != trump]
         return max(plain, key=lambda c: c % 13) if plain else min(_bits(mine))
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(hands: tuple[int, ...], leader: int) -> int:
         return play(hands, leader, ()) if hands[s] else 0
 
