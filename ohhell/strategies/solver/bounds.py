@@ -91,7 +91,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ohhell.cards.masks import popcount
+from ohhell.cards.masks import lowest_bit, popcount
 from ohhell.strategies.solver.layout import (
     _ALL,
     _BSC,
@@ -141,21 +141,23 @@ def _trump_order(mask: int, under: int, over: int) -> int:
 @njit(cache=True, inline="always", error_model="numpy")
 def _unpaired(a: int, b: int) -> int:
     """How many cards of ``a`` are left over by the most disjoint pairs of a card of ``a`` with a higher
-    card of ``b`` (disjoint masks in one order, up to 26 bits): from the top down, each card of ``a``
-    takes one of the cards of ``b`` seen above it while any is left."""
-    above = 0
+    card of ``b`` (disjoint masks in one order, up to 26 bits).
+
+    Pairing from the top down (each card of ``a`` takes one of the cards of ``b`` seen above it while
+    any is left) is a matching of brackets, a card of ``b`` opening and one of ``a`` closing: the cards
+    left over are the most, over the cards ``c`` of ``a``, of the cards of ``a`` less those of ``b`` from
+    ``c`` up (at least 0).  Counted so, a loop over the cards of ``a`` with two bit counts each, instead
+    of a branch on every card of either mask (measured: about 3x less time a call).
+    """
     left = 0
-    x = a | b
+    x = a
     while x != 0:
-        t = int(_hi13(x))
-        x &= ~(1 << t)
-        if (b >> t) & 1:
-            above += 1
-        elif above > 0:
-            above -= 1
-        else:
-            left += 1
-    return left
+        t = lowest_bit(x)
+        x &= x - 1
+        v = popcount(a >> t) - popcount(b >> t)
+        if v > left:
+            left = v
+    return int(left)
 
 
 @inlined
