@@ -31,7 +31,7 @@ from pathlib import Path
 
 MAGIC = 10**15 + 7  # the node limit that switches the hook on (so the oracle's own searches skip it)
 
-_HOOK_HEAD = '''
+_HOOK_HEAD = """
 from numba import objmode as _objmode
 
 _ORC_R = {r}
@@ -44,7 +44,7 @@ def _oracle(hands, leader, s, under, over):  # the exact fewest, by this copy's 
 
     pos = Position(hands=tuple(int(h) for h in hands), under=int(under), over=int(over), leader=int(leader))
     return fewest_tricks(pos, int(s))
-'''
+"""
 
 _CALL = "        e = _enter(st, tt, tf, ply, lo, hi)  # the one call site: numba inlines it\n"
 
@@ -132,7 +132,8 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
             answers, nodes = measure(args.kind, hooked_copy(Path(tmp), args.tricks_left, slack), True)
         same = "answers equal" if answers == base_answers else "ANSWERS DIFFER"
-        print(f"  decided when fewest + {slack} <= hi: nodes {sum(nodes):,} in sum, median {statistics.median(nodes):,.0f}; {same}")
+        median = statistics.median(nodes)
+        print(f"  decided when fewest + {slack} <= hi: nodes {sum(nodes):,} in sum, median {median:,.0f}; {same}")
 
 
 if __name__ == "__main__":
