@@ -26,7 +26,7 @@ import argparse
 import time
 
 import numpy as np
-from solver_deals import random_positions
+from solver_deals import positions_of, random_positions
 
 from ohhell.strategies.solver import (
     SearchLimitExceeded,
@@ -41,19 +41,13 @@ from ohhell.strategies.solver import position as P
 from ohhell.strategies.solver import search as S
 
 
-def _deals(kind: str, seed: int) -> list[tuple[P.Position, int]]:
-    players, cards, trump, deals = kind.split(":")
-    n, c = int(players), int(cards)
-    return random_positions(n, c, trump, int(deals), seed + n * 100 + c)
-
-
 def compare(kinds: list[str], froms: list[int], question: str, limit: int, bits: int, seed: int) -> None:
     table = TranspositionTable(bits=bits)
     solve = trick_bounds if question == "bounds" else fewest_tricks
     for pos, seat in random_positions(4, 5, "suit", 3, 0):  # compile or load the kernels first
         solve(pos, seat, table=table)
     for kind in kinds:
-        deals = _deals(kind, seed)
+        deals = positions_of(kind, seed)
         answers: dict[int, list[object]] = {}
         for k in froms:
             options = SearchOptions(tie_games_from_cards=k, node_limit=limit)
@@ -99,7 +93,7 @@ def split(kind: str, bits: int, seed: int, limit: int, seat_first: bool) -> None
     others, mine = L._M_TIE, L._M_TIE | L._M_SEAT
     total = np.zeros(4, dtype=np.int64)
     print("deal fewest | others-choose: refutations, proof | seat-chooses | real  (nodes)")
-    for i, (pos, seat) in enumerate(_deals(kind, seed)):
+    for i, (pos, seat) in enumerate(positions_of(kind, seed)):
         table.clear()
         run = P._start(pos, seat, options, table)
         lb, ub = S._start_bounds(run.st)

@@ -81,7 +81,7 @@ def hooked_copy(into: Path, tricks_left: int, slack: int) -> Path:
     text = search.read_text()
     if _CALL not in text:
         sys.exit("the search's call of _enter is not where this script expects it: update _CALL")
-    anchor = "\n# ---- "  # the first section rule of the module, after its imports and constants
+    anchor = "\n# ---- "  # the module's first section rule (its entry points): the oracle is defined above it
     head = _HOOK_HEAD.format(r=tricks_left, slack=slack, magic=MAGIC)
     text = text.replace(_CALL, _HOOK_CALL).replace(anchor, "\n" + head + anchor, 1)
     search.write_text(text)
@@ -91,14 +91,13 @@ def hooked_copy(into: Path, tricks_left: int, slack: int) -> Path:
 def run(kind: str, hook: bool) -> None:
     """In a child process: the fewest tricks of the deals, printing the nodes per deal and the answers."""
     sys.path.insert(0, str(Path(__file__).parent))
-    from solver_deals import random_positions
+    from solver_deals import positions_of
 
     from ohhell.strategies.solver import SearchOptions, TranspositionTable, fewest_tricks, solve_stats
 
-    n, c, trump, deals = kind.split(":")
     table = TranspositionTable()
     options = SearchOptions(tie_games_from_cards=0, node_limit=MAGIC if hook else 0)
-    for pos, seat in random_positions(int(n), int(c), trump, int(deals), 2026 + int(n) * 100 + int(c)):
+    for pos, seat in positions_of(kind, 2026):
         table.clear()
         answer = fewest_tricks(pos, seat, options=options, table=table)
         print(answer, solve_stats().nodes, flush=True)

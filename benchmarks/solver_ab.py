@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 import numpy as np
-from solver_deals import random_positions
+from solver_deals import positions_of, random_positions
 
 import ohhell
 from ohhell.strategies.solver import TranspositionTable, solve_stats, trick_bounds
@@ -37,10 +37,8 @@ def main() -> None:
     for pos, seat in random_positions(4, 5, "suit", 3, 0):  # compile or load the kernels first
         trick_bounds(pos, seat, table=table)
     for kind in args.kinds:
-        players, cards, trump, deals = kind.split(":")
-        n, c = int(players), int(cards)
         times, nodes, answers = [], [], []
-        for pos, seat in random_positions(n, c, trump, int(deals), args.seed + n * 100 + c):
+        for pos, seat in positions_of(kind, args.seed):
             table.clear()
             t0 = time.perf_counter()
             answers.append(trick_bounds(pos, seat, table=table))

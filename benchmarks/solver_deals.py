@@ -1,6 +1,7 @@
 """The solver benchmarks' random deals, importing only what every version of the solver has (``Position``).
 
-``bench_solver.py``, ``check_solver.py`` and ``solver_ab.py`` deal from here; ``solver_ab.py`` also runs
+``bench_solver.py``, ``check_solver.py`` and ``solver_ab.py`` deal from here (the scripts that take deal kinds
+``players:cards:trump:deals`` through :func:`positions_of`); ``solver_ab.py`` also runs
 against older versions of ``ohhell`` (``PYTHONPATH``), so this module must not need the newest API.
 """
 
@@ -26,3 +27,11 @@ def random_positions(players: int, cards: int, trump: str, deals: int, seed: int
             under, over = (int(x) for x in rng.permutation(4)[:2])
         out.append((Position(hands=hands, under=under, over=over, leader=0), int(rng.integers(players))))
     return out
+
+
+def positions_of(kind: str, seed: int) -> list[tuple[Position, int]]:
+    """:func:`random_positions` for a deal kind ``players:cards:trump:deals`` (``4:10:suit:40``), seeded by
+    ``seed + 100 * players + cards`` so that every script draws the same deals of a kind."""
+    players, cards, trump, deals = kind.split(":")
+    n, c = int(players), int(cards)
+    return random_positions(n, c, trump, int(deals), seed + n * 100 + c)

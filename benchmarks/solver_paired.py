@@ -39,7 +39,7 @@ from types import ModuleType
 
 import numpy as np
 from scipy import stats
-from solver_deals import random_positions
+from solver_deals import positions_of, random_positions
 
 import ohhell
 
@@ -96,9 +96,7 @@ def main() -> None:
                 mod.trick_bounds(mod.Position(**_fields(pos)), seat, table=tables[name])
         print(f"this: {here}  other: {args.other}")
         for kind in args.kinds:
-            players, cards, trump, deals = kind.split(":")
-            n, c = int(players), int(cards)
-            cases = random_positions(n, c, trump, int(deals), args.seed + n * 100 + c)
+            cases = positions_of(kind, args.seed)
             times = {name: np.zeros(len(cases)) for name in versions}
             nodes = {name: 0 for name in versions}
             answers: dict[str, list[tuple[int, int]]] = {name: [] for name in versions}

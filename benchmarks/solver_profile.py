@@ -49,7 +49,7 @@ def _readable(symbol: str) -> str:
 def _child(kinds: list[str], seed: int) -> None:
     """Solve the deals after writing the perf map of the compiled solver (run under ``perf record``)."""
     from numba.core.registry import CPUDispatcher
-    from solver_deals import random_positions
+    from solver_deals import positions_of, random_positions
 
     from ohhell.strategies.solver import TranspositionTable, trick_bounds
 
@@ -78,10 +78,8 @@ def _child(kinds: list[str], seed: int) -> None:
             fh.write(f"{a:x} {size:x} {starts[a]}\n")
     print(f"mapped {len(addresses)} compiled solver functions", file=sys.stderr)
     for kind in kinds:
-        players, cards, trump, deals = kind.split(":")
-        n, c = int(players), int(cards)
         t0 = time.perf_counter()
-        for pos, seat in random_positions(n, c, trump, int(deals), seed + n * 100 + c):
+        for pos, seat in positions_of(kind, seed):
             table.clear()
             trick_bounds(pos, seat, table=table)
         print(f"{kind}: {time.perf_counter() - t0:.2f} s", file=sys.stderr)
